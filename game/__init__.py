@@ -1,0 +1,3 @@
+"""Village Tabletop's engine: pure Python, never imports pygame."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,149 @@
+"""A game being played: seed + options + actions, and the state they make.
+
+The UI, the CLI and the save files all go through Match, so undo, replay and
+autosave share one definition of "the game so far".
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine import Action, Event, Game, GameError, IllegalAction, Seat
+from game.registry import get_game
+
+AI_LEVELS = ("random", "easy", "medium", "hard")
+SEAT_KINDS = ("human", *AI_LEVELS)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    name: str
+    kind: str = "human"  # "human" or an AI level
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One applied decision. ``simultaneous``: several seats were to act, so
+    a later undo by another seat may step over it."""
+
+    seat: Seat
+    action: Action
+    simultaneous: bool
+    barrier: bool
+
+
+@dataclass(slots=True)
+class Match:
+    game_name: str
+    seats: tuple[SeatSpec, ...]
+    seed: int
+    options: dict[str, Any]
+    game: Game = field(init=False, repr=False)
+    state: Any = field(init=False, repr=False)
+    history: list[Record] = field(init=False, default_factory=list)
+    log: list[Event] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            raise GameError("a game needs at least one seat")
+        for s in self.seats:
+            if s.kind not in SEAT_KINDS:
+                raise GameError(f"unknown seat kind {s.kind!r} (known: {', '.join(SEAT_KINDS)})")
+        self.game = get_game(self.game_name)
+        self.options = self.game.normalize_options(self.options, len(self.seats))
+        self._restart()
+
+    @classmethod
+    def new(
+        cls, game_name: str, seats: Sequence[SeatSpec], seed: int | None = None, options: Mapping[str, Any] | None = None
+    ) -> Match:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        return cls(game_name, tuple(seats), seed, dict(options or {}))
+
+    def _restart(self) -> None:
+        self.state = self.game.new_game([s.name for s in self.seats], self.seed, self.options)
+        self.history = []
+        self.log = []
+
+    # --- playing ----------------------------------------------------------------
+    def to_act(self) -> tuple[Seat, ...]:
+        return self.game.to_act(self.state)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        return self.game.legal_actions(self.state, seat)
+
+    def apply(self, seat: Seat, action: Action) -> list[Event]:
+        acting = self.game.to_act(self.state)
+        if seat not in acting:
+            raise IllegalAction(f"It is not {self.seats[seat].name}'s turn to decide.")
+        events = self.game.apply(self.state, seat, action)
+        self.history.append(Record(seat, action, len(acting) > 1, any(e.barrier for e in events)))
+        self.log.extend(events)
+        return events
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def view(self, seat: Seat | None) -> Any:
+        return self.game.view(self.state, seat)
+
+    def visible_log(self, seat: Seat | None) -> list[Event]:
+        return [e for e in self.log if e.visible(seat)]
+
+    # --- undo as Board Game Arena allows it --------------------------------------
+    def _undo_index(self, seat: Seat) -> int | None:
+        """Index of ``seat``'s last decision if it may be taken back: nothing
+        hidden was revealed and no chance happened at or after it, and every
+        later decision by another seat was a simultaneous one."""
+        for i in range(len(self.history) - 1, -1, -1):
+            rec = self.history[i]
+            if rec.barrier:
+                return None
+            if rec.seat == seat:
+                return i
+            if not rec.simultaneous:
+                return None
+        return None
+
+    def can_undo(self, seat: Seat) -> bool:
+        return not self.is_over() and self._undo_index(seat) is not None
+
+    def undo(self, seat: Seat) -> None:
+        i = self._undo_index(seat)
+        if i is None or self.is_over():
+            raise IllegalAction("Nothing to take back: the last decision can no longer be undone.")
+        kept = [r for j, r in enumerate(self.history) if j != i]
+        self.replay([(r.seat, r.action) for r in kept])
+
+    def replay(self, actions: Sequence[tuple[Seat, Action]]) -> None:
+        """Rebuild the state from the seed; IllegalAction if the list does not fit."""
+        self._restart()
+        for n, (seat, action) in enumerate(actions):
+            try:
+                self.apply(seat, action)
+            except IllegalAction as exc:
+                raise IllegalAction(f"decision {n + 1} does not replay: {exc.reason}") from exc
+
+    # --- serialisation ------------------------------------------------------------
+    def action_list(self) -> list[list[Any]]:
+        return [[r.seat, self.game.encode_action(r.action)] for r in self.history]
+
+    def fingerprint(self) -> Any:
+        """What two equal games share: every seat's view and the public log."""
+        n = len(self.seats)
+        return (
+            [self.game.view(self.state, s) for s in range(n)],
+            [e.text for e in self.log],
+            self.game.scores(self.state),
+        )

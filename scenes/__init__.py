@@ -1,0 +1,1 @@
+"""Village Tabletop's pygame-ce front end. Depends on game/, never the reverse."""
