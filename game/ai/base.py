@@ -1,0 +1,48 @@
+"""The agent interface shared by every level.
+
+Each agent owns its RNG and derives a fresh one per decision from its seed
+and a call counter, so a decision is reproducible (tests, bug reports) and
+two agents never share state (the UI runs them on background threads).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.engine import Action, Game, Seat
+
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+DEFAULT_BUDGET = 1.0  # seconds per hard decision
+
+
+class Agent:
+    level: str = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._calls = 0
+
+    def _rng(self) -> random.Random:
+        self._calls += 1
+        return random.Random(f"ai:{self.level}:{self.seed}:{self._calls}")
+
+    def choose(self, game: Game, view: Any, seat: Seat) -> Action:
+        """A legal action for ``seat`` given only its ``view`` (never mutated).
+
+        The view is masked once more, so even a caller that hands over a full
+        state cannot make the agent peek."""
+        view = game.view(view, seat)
+        legal = game.legal_actions(view, seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has nothing to decide in this view")
+        rng = self._rng()
+        if len(legal) == 1:
+            return legal[0]
+        return self._choose(game, view, seat, legal, rng)
+
+    def _choose(self, game: Game, view: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"

@@ -1,0 +1,148 @@
+"""The hard level: multiple-observer information-set MCTS (MO-ISMCTS).
+
+Cowling, Powley & Whitehouse (2012). Every iteration samples a full state
+from the view (``game.determinize``) and walks one tree per seat at once.
+Each tree is keyed by what its seat *observes*: the seat's own actions in
+full, another seat's action as ``game.observe`` reports it, plus the texts
+of the log lines that seat may read (so a reveal or a private draw splits
+the tree where the seat really learns something). A secret simultaneous
+choice is therefore invisible to the other trees: the opponent decides in a
+node that is the same whatever we locked in, which is the sound treatment
+(plain single-observer ISMCTS would let it answer our choice, a paranoid
+model that plays badly in Villannex). Simultaneous decisions become
+decoupled UCB at each seat's own node.
+
+Selection is UCB1 with availability counts (an action only competes in the
+iterations where it is legal). New actions are tried in the order the
+game's playout policy prefers, rollouts use that policy, and long rollouts
+are cut and scored with ``game.evaluate``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable
+from typing import Any
+
+from game.ai.base import DEFAULT_BUDGET, Agent
+from game.engine import Action, Game, Seat
+
+
+class _Node:
+    """One information set of one seat's tree.
+
+    ``edges`` hold the statistics of the owner's own decisions here:
+    action -> [visits, total reward, availability]. ``children`` follow
+    observations (of anyone's move) to the next node of the same tree.
+    """
+
+    __slots__ = ("edges", "children")
+
+    def __init__(self) -> None:
+        self.edges: dict[Action, list[float]] = {}
+        self.children: dict[Hashable, _Node] = {}
+
+
+class HardAgent(Agent):
+    level = "hard"
+    exploration = 0.7
+    rollout_cutoff = 200  # decisions before a rollout is scored by evaluate
+    check_every = 8  # iterations between clock reads
+
+    def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None) -> None:
+        super().__init__(seed)
+        self.budget = DEFAULT_BUDGET if budget is None else float(budget)
+        self.iterations = iterations
+        self.last_iterations = 0  # for benchmarks and the curious
+
+    def _choose(self, game: Game, view: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
+        n = len(game.seat_names(view))
+        roots = [_Node() for _ in range(n)]
+        done = 0
+        if self.iterations is not None:
+            for _ in range(max(1, self.iterations)):
+                self._iterate(game, view, seat, roots, rng)
+            done = max(1, self.iterations)
+        else:
+            deadline = time.perf_counter() + max(0.0, self.budget)
+            while True:
+                for _ in range(self.check_every):
+                    self._iterate(game, view, seat, roots, rng)
+                done += self.check_every
+                if time.perf_counter() >= deadline:
+                    break
+        self.last_iterations = done
+        edges = roots[seat].edges
+        best = legal[0]
+        best_key = (-1.0, -1.0)
+        for a in legal:
+            e = edges.get(a)
+            if e is None:
+                continue
+            key = (e[0], e[1] / e[0] if e[0] else 0.0)
+            if key > best_key:
+                best, best_key = a, key
+        return best
+
+    def _iterate(self, game: Game, view: Any, seat: Seat, roots: list[_Node], rng: random.Random) -> None:
+        state = game.clone(game.determinize(view, seat, rng))
+        n = len(roots)
+        nodes = list(roots)
+        path: list[tuple[list[float], Seat]] = []
+        c = self.exploration
+        first = True
+        in_tree = True
+        steps = 0
+        while in_tree and not game.is_over(state):
+            acting = game.to_act(state)
+            p = seat if first and seat in acting else acting[0]
+            first = False
+            legal = game.legal_actions(state, p)
+            node = nodes[p]
+            edges = node.edges
+            untried = [a for a in legal if a not in edges]
+            if untried:
+                action = untried[0] if len(untried) == 1 else game.playout_action(state, p, untried, rng)
+                edge = [0.0, 0.0, 0.0]
+                edges[action] = edge
+                in_tree = False
+                for a in legal:
+                    e = edges.get(a)
+                    if e is not None:
+                        e[2] += 1.0
+            else:
+                best = -math.inf
+                action = legal[0]
+                for a in legal:
+                    e = edges[a]
+                    e[2] += 1.0
+                    v = e[1] / e[0] + c * math.sqrt(math.log(e[2]) / e[0])
+                    if v > best:
+                        best, action = v, a
+                edge = edges[action]
+            path.append((edge, p))
+            observed = [game.observe(state, p, action, q) if q != p else action for q in range(n)]
+            events = game.apply(state, p, action)
+            steps += 1
+            for q in range(n):
+                key = (p, observed[q], tuple(e.text for e in events if e.visible(q)))
+                child = nodes[q].children.get(key)
+                if child is None:
+                    child = nodes[q].children[key] = _Node()
+                nodes[q] = child
+        # rollout
+        while not game.is_over(state) and steps < self.rollout_cutoff:
+            p = game.to_act(state)[0]
+            legal = game.legal_actions(state, p)
+            a = legal[0] if len(legal) == 1 else game.playout_action(state, p, legal, rng)
+            game.apply(state, p, a)
+            steps += 1
+        if game.is_over(state):
+            rewards = game.rewards(state)
+        else:
+            rewards = [game.evaluate(state, q) for q in range(n)]
+        for edge, p in path:
+            edge[0] += 1.0
+            edge[1] += rewards[p]

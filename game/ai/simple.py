@@ -1,0 +1,69 @@
+"""The light levels: random, easy (noisy best-of-a-few) and medium (one-ply
+greedy over sampled hidden information)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.ai.base import Agent
+from game.engine import Action, Game, Seat
+
+
+class RandomAgent(Agent):
+    level = "random"
+
+    def _choose(self, game: Game, view: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
+        return legal[rng.randrange(len(legal))]
+
+
+def _one_ply(game: Game, state: Any, seat: Seat, action: Action, rng: random.Random) -> float:
+    """Worth of ``action`` in a determinized ``state`` (not mutated): apply
+    it, let the other seats of the same simultaneous decision answer with
+    their playout policy, then ask the game's heuristic."""
+    s = game.clone(state)
+    others = [p for p in game.to_act(s) if p != seat]
+    game.apply(s, seat, action)
+    for p in others:
+        if game.is_over(s) or p not in game.to_act(s):
+            continue
+        legal = game.legal_actions(s, p)
+        game.apply(s, p, game.playout_action(s, p, legal, rng))
+    return game.evaluate(s, seat)
+
+
+class EasyAgent(Agent):
+    """Looks at a few random candidates once each and picks the best with a
+    lot of noise: it avoids blunders now and then, no more."""
+
+    level = "easy"
+    candidates = 3
+    noise = 0.15
+
+    def _choose(self, game: Game, view: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
+        picks = rng.sample(legal, min(self.candidates, len(legal)))
+        state = game.determinize(view, seat, rng)
+        scored = [(_one_ply(game, state, seat, a, rng) + rng.gauss(0.0, self.noise), i) for i, a in enumerate(picks)]
+        return picks[max(scored)[1]]
+
+
+class MediumAgent(Agent):
+    """Every legal action, averaged over the same few determinizations
+    (common random numbers make the comparison fair), best one taken."""
+
+    level = "medium"
+    samples = 8
+
+    def _choose(self, game: Game, view: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
+        states = [game.determinize(view, seat, rng) for _ in range(self.samples)]
+        seeds = [rng.randrange(2**31) for _ in states]
+        best: tuple[float, float] | None = None
+        choice = legal[0]
+        for a in legal:
+            total = 0.0
+            for st, sd in zip(states, seeds, strict=True):
+                total += _one_ply(game, st, seat, a, random.Random(sd))
+            key = (total, rng.random())
+            if best is None or key > best:
+                best, choice = key, a
+        return choice

@@ -1,0 +1,344 @@
+"""Headless command line: simulate, tournament, replay, inspect.
+
+It is how the games and the AI are measured in thousands of games and how a
+bug report (a save file) is looked at without the window. Every command
+prints a machine-readable JSON line last (``--json`` prints only that); bad
+input is one line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from game.ai import LEVELS, make_agent
+from game.engine import Game, GameError
+from game.registry import GAMES, get_game
+from game.save import SaveError, load_save
+
+EXIT_USAGE = 2
+MAX_DECISIONS = 100_000  # per game: a safety net against a rules bug that never ends
+
+
+class _UsageError(Exception):
+    """Bad command-line input; the message is the one line printed."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(message)
+
+
+def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise _UsageError(f"--option needs key=value, not {pair!r}")
+        try:
+            value: Any = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        out[key.strip()] = value
+    return out
+
+
+def _parse_levels(text: str, what: str) -> list[str]:
+    levels = [x.strip() for x in text.split(",") if x.strip()]
+    if not levels:
+        raise _UsageError(f"{what} needs at least one AI level")
+    for level in levels:
+        if level not in LEVELS:
+            raise _UsageError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
+    return levels
+
+
+def _setup(name: str, players: int, option_pairs: Sequence[str]) -> tuple[Game, dict[str, Any]]:
+    game = get_game(name)
+    options = game.normalize_options(_parse_options(option_pairs), players)
+    return game, options
+
+
+def play_game(
+    game: Game, levels: Sequence[str], seed: int, options: dict[str, Any], budget: float | None = None,
+    iterations: int | None = None,
+) -> tuple[Any, int]:
+    """One complete AI game; returns the final state and the number of decisions.
+
+    Seats deciding together all choose from views taken before any of them
+    is applied, as at the table."""
+    n = len(levels)
+    agents = [make_agent(lv, seed=seed * 8 + i, budget=budget, iterations=iterations) for i, lv in enumerate(levels)]
+    state = game.new_game([f"{lv.title()} {i + 1}" for i, lv in enumerate(levels)], seed, options)
+    decisions = 0
+    while not game.is_over(state):
+        acting = game.to_act(state)
+        if not acting:
+            raise RuntimeError("nobody is to act but the game is not over")
+        choices = [(s, agents[s].choose(game, game.view(state, s), s)) for s in acting]
+        for s, action in choices:
+            game.apply(state, s, action)
+            decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise RuntimeError(f"the game did not end within {MAX_DECISIONS} decisions")
+    assert n == len(game.scores(state))
+    return state, decisions
+
+
+def _emit(result: dict[str, Any], human: str, as_json: bool) -> None:
+    if not as_json:
+        print(human)
+    print(json.dumps(result, sort_keys=False))
+
+
+# --- commands ------------------------------------------------------------------------------
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    game, options = _setup(args.game, args.players, args.option)
+    levels = _parse_levels(args.ai, "--ai")
+    seat_levels = [levels[i % len(levels)] for i in range(args.players)]
+    scores: list[float] = []
+    errors = 0
+    decisions = 0
+    done = 0
+    start = time.perf_counter()
+    for k in range(args.games):
+        seed = args.seed + k
+        try:
+            state, d = play_game(game, seat_levels, seed, options, args.budget, args.iterations)
+        except Exception as exc:  # noqa: BLE001 - a rules bug must not stop the run
+            errors += 1
+            print(f"game {k + 1} (seed {seed}) failed: {exc.__class__.__name__}: {exc}", file=sys.stderr)
+            continue
+        done += 1
+        decisions += d
+        scores.extend(game.scores(state))
+    seconds = time.perf_counter() - start
+    result = {
+        "game": game.name,
+        "players": args.players,
+        "games": args.games,
+        "errors": errors,
+        "mean_score": round(sum(scores) / len(scores), 3) if scores else None,
+        "min_score": min(scores) if scores else None,
+        "max_score": max(scores) if scores else None,
+        "decisions_per_game": round(decisions / done, 2) if done else None,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(args.games / seconds, 2) if seconds > 0 else None,
+    }
+    human = (
+        f"{game.title}, {args.players} players, {args.games} games ({errors} errors): mean score "
+        f"{result['mean_score']}, {result['decisions_per_game']} decisions/game, {result['games_per_second']} games/s"
+    )
+    _emit(result, human, args.json)
+    return 0 if errors == 0 else 1
+
+
+def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    game, options = _setup(args.game, args.players, args.option)
+    entries = _parse_levels(args.seats, "--seats")
+    n = args.players
+    if len(entries) != n:
+        raise _UsageError(f"--seats lists {len(entries)} level(s) but --players is {n}")
+    if args.budget is not None and args.budget <= 0:
+        raise _UsageError("--budget must be a positive number of seconds")
+    deals = max(1, math.ceil(args.games / n))
+    per_deal: dict[str, list[float]] = {lv: [] for lv in entries}
+    margins: list[float] = []
+    errors = 0
+    played = 0
+    start = time.perf_counter()
+    for d in range(deals):
+        seed = args.seed + d
+        got: dict[str, list[float]] = {lv: [] for lv in entries}
+        for r in range(n):
+            # rotation r: listed entry j sits at seat (j + r) % n
+            seat_of = [(j + r) % n for j in range(n)]
+            levels = [""] * n
+            for j, seat in enumerate(seat_of):
+                levels[seat] = entries[j]
+            try:
+                state, _ = play_game(game, levels, seed, options, args.budget)
+            except Exception as exc:  # noqa: BLE001 - report and keep going
+                errors += 1
+                print(f"deal {d + 1} rotation {r + 1} failed: {exc.__class__.__name__}: {exc}", file=sys.stderr)
+                continue
+            played += 1
+            won = game.winners(state)
+            score = game.scores(state)
+            for j, seat in enumerate(seat_of):
+                got[entries[j]].append(1.0 / len(won) if seat in won else 0.0)
+            first = score[seat_of[0]]
+            rest = [score[seat_of[j]] for j in range(1, n)]
+            margins.append(first - sum(rest) / len(rest) if rest else first)
+        for lv, vals in got.items():
+            if vals:
+                per_deal[lv].append(sum(vals) / len(vals))
+        if args.progress:
+            rates = ", ".join(f"{lv} {sum(v) / len(v):.3f}" for lv, v in per_deal.items() if v)
+            print(f"deal {d + 1}/{deals} ({played} games, {time.perf_counter() - start:.0f}s): {rates}", file=sys.stderr)
+    win_rates = {}
+    for lv, vals in per_deal.items():
+        mean, ci = _mean_ci(vals)
+        win_rates[lv] = {"rate": round(mean, 4), "ci95": round(ci, 4)}
+    result = {
+        "game": game.name,
+        "players": n,
+        "games": played,
+        "seats": entries,
+        "win_rates": win_rates,
+        "mean_margin": round(sum(margins) / len(margins), 3) if margins else None,
+        "deals": deals,
+        "errors": errors,
+        "budget": args.budget,
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+    human = f"{game.title}, {n} players, {played} games: " + ", ".join(
+        f"{lv} {w['rate']:.3f} ± {w['ci95']:.3f}" for lv, w in win_rates.items()
+    ) + f"; mean margin {result['mean_margin']}"
+    _emit(result, human, args.json)
+    return 0 if errors == 0 else 1
+
+
+def _load(path: str) -> Any:
+    if not Path(path).is_file():
+        raise SaveError(f"{path} is not a file")
+    return load_save(Path(path))
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    match = _load(args.save)
+    game = match.game
+    names = [s.name for s in match.seats]
+    scores = game.scores(match.state)
+    over = match.is_over()
+    winners = [names[s] for s in game.winners(match.state)] if over else []
+    result = {
+        "game": match.game_name,
+        "seats": names,
+        "decisions": len(match.history),
+        "over": over,
+        "scores": scores,
+        "winners": winners,
+    }
+    lines = [f"{game.title}: {len(match.history)} decisions replayed, {'game over' if over else 'in progress'}"]
+    lines += [f"  {name}: {score:g}" for name, score in zip(names, scores, strict=True)]
+    if over:
+        lines.append(f"  winner(s): {', '.join(winners)}")
+    _emit(result, "\n".join(lines), args.json)
+    return 0
+
+
+def cmd_inspect(args: argparse.Namespace) -> int:
+    match = _load(args.save)
+    game = match.game
+    state = match.state
+    names = [s.name for s in match.seats]
+    prompts = {names[s]: game.prompt(state, s) for s in game.to_act(state)}
+    log = [e.text for e in match.visible_log(None)]
+    result = {
+        "game": match.game_name,
+        "seed": match.seed,
+        "seats": [s.to_json() for s in match.seats],
+        "options": match.options,
+        "log": log,
+        "scores": game.scores(state),
+        "over": match.is_over(),
+        "prompt": prompts,
+    }
+    lines = [f"{game.title} (seed {match.seed})"]
+    lines += [f"  seat {i}: {s.name} ({s.kind})" for i, s in enumerate(match.seats)]
+    lines.append("options: " + (", ".join(f"{k}={v}" for k, v in match.options.items()) or "none"))
+    lines.append("log:")
+    lines += [f"  {t}" for t in log]
+    lines.append("scores: " + ", ".join(f"{n} {x:g}" for n, x in zip(names, game.scores(state), strict=True)))
+    if match.is_over():
+        lines.append("the game is over")
+    else:
+        lines += [f"now: {n}: {p}" for n, p in prompts.items()]
+    _emit(result, "\n".join(lines), args.json)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    known = ", ".join(g.name for g in GAMES if g.available) or "none"
+    p = _Parser(prog="python -m game", description="Village Tabletop without the window.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def common(sp: argparse.ArgumentParser, default_games: int) -> None:
+        sp.add_argument("--game", required=True, help=f"game name ({known})")
+        sp.add_argument("--players", type=int, default=2, help="number of seats (default 2)")
+        sp.add_argument("--games", type=int, default=default_games, help="how many games")
+        sp.add_argument("--seed", type=int, default=1, help="seed of the first deal; deal k uses seed+k")
+        sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option; values parse as JSON (true, 3) else as text; repeatable")
+        sp.add_argument("--json", action="store_true", help="print only the JSON line")
+
+    sim = sub.add_parser("simulate", help="play complete AI games and report scores and speed")
+    common(sim, 100)
+    sim.add_argument("--ai", default="random", help="AI level(s), comma-separated, cycled over the seats")
+    sim.add_argument("--budget", type=float, default=None, help="seconds per hard decision (default 1.0)")
+    sim.add_argument("--iterations", type=int, default=None, help="fixed hard iterations per decision")
+    sim.set_defaults(func=cmd_simulate)
+
+    tour = sub.add_parser(
+        "tournament",
+        help="seat-rotated duplicate-deal matches between AI levels",
+        description=(
+            "Each deal (seed) is played once per rotation of the seats, so every listed level plays every seat "
+            "with the same cards; --games is rounded up to a multiple of the number of players. win_rates: per "
+            "level, the mean share of wins (a tie of k winners gives each 1/k), with a 95% confidence half-width "
+            "computed over deals. mean_margin: the mean final score of the first listed level minus the mean "
+            "score of the other seats, averaged over games."
+        ),
+    )
+    common(tour, 40)
+    tour.add_argument("--seats", required=True, help="one AI level per seat, comma-separated, e.g. hard,random")
+    tour.add_argument("--budget", type=float, default=None, help="seconds per hard decision (default 1.0)")
+    tour.add_argument("--quiet", dest="progress", action="store_false", help="no progress lines on stderr")
+    tour.set_defaults(func=cmd_tournament)
+
+    rep = sub.add_parser("replay", help="replay a save and print the final scores")
+    rep.add_argument("save", help="path of a save file")
+    rep.add_argument("--json", action="store_true", help="print only the JSON line")
+    rep.set_defaults(func=cmd_replay)
+
+    ins = sub.add_parser("inspect", help="show a save's seats, options, public log, scores and prompt")
+    ins.add_argument("save", help="path of a save file")
+    ins.add_argument("--json", action="store_true", help="print only the JSON line")
+    ins.set_defaults(func=cmd_inspect)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if getattr(args, "players", 1) < 1 or getattr(args, "games", 1) < 1:
+            raise _UsageError("--players and --games must be at least 1")
+        return int(args.func(args))
+    except _UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+    except (GameError, SaveError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+    return EXIT_USAGE

@@ -1,0 +1,9 @@
+"""`python -m scenes` runs the app, like the `village-tabletop` command."""
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from scenes.app import main  # noqa: E402 - the variable must be set before pygame is imported
+
+raise SystemExit(main())

@@ -1,0 +1,89 @@
+"""The privacy screen between two humans at one screen.
+
+It is opaque (it hides the table completely, unlike the dimmed modals), and
+it is dismissed only by a deliberate click or key, so the next player sees
+their cards only when they are the one in front of the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scenes import widgets as w
+from scenes.base import Scene
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+#: Ignore clicks for this long after the screen appears, so a double click on
+#: the table cannot skip the hand-over by accident.
+GRACE_SECONDS = 0.35
+
+
+class HandoffScene(Scene):
+    #: Not modal on purpose: the app then draws nothing below it, so no
+    #: corner of the previous player's hand can show through.
+    modal = False
+
+    def __init__(self, app: App, name: str, on_done: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.name = name
+        self.on_done = on_done
+        self.age = 0.0
+        self.done = False
+        self.button = w.Button(f"I am {name} — show my cards", self.finish, primary=True, icon_name="eye")
+        self.k = 1.0
+        self.size = (1600, 900)
+
+    def finish(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        if self.app.top is self:
+            self.app.pop()
+        self.on_done()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.k = w.scale(size)
+        bw = min(int(620 * self.k), size[0] - 40)
+        self.button.rect = pygame.Rect(0, 0, bw, int(76 * self.k))
+        self.button.rect.center = (size[0] // 2, int(size[1] * 0.62))
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.button.click()
+            return
+        if self.age < GRACE_SECONDS and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return
+        if self.button.handle_event(event):
+            return
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            self.button.click()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        k = self.k
+        surface.blit(self.app.background(), (0, 0))
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((24, 14, 8, 170))
+        surface.blit(veil, (0, 0))
+        cx, h = self.size[0] // 2, self.size[1]
+        ico = w.icon("hand", int(110 * k), w.CREAM)
+        if ico is not None:
+            surface.blit(ico, ico.get_rect(center=(cx, int(h * 0.24))))
+        tf = w.font("card-bold", int(64 * k))
+        w.draw_text(surface, f"Pass the screen to {self.name}", tf, w.CREAM, (cx, int(h * 0.36)), "midtop",
+                    self.size[0] - 40)
+        sf = w.font("ui", int(22 * k))
+        w.draw_text(surface, "Everyone else, please look away: the next screen shows this player's hidden cards.",
+                    sf, (236, 214, 180), (cx, int(h * 0.36) + tf.get_linesize() + int(10 * k)), "midtop",
+                    self.size[0] - 40)
+        self.button.draw(surface)
+        w.draw_text(surface, "Click or press Enter when ready", w.font("ui", int(17 * k)), (214, 190, 156),
+                    (cx, self.button.rect.bottom + int(18 * k)), "midtop")

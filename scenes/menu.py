@@ -1,0 +1,205 @@
+"""The main menu: pick a game, continue the autosave, load, settings, rules, quit.
+
+The autosave is only inspected (header, not replayed) when the menu shows,
+so a damaged file costs nothing until the player asks to continue it, and
+then it produces a message instead of a crash.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import registry
+from game.registry import GameInfo
+from game.save import AUTOSAVE_NAME, SaveError, autosave_path, list_saves, load_save
+from scenes import widgets as w
+from scenes.base import Scene
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+
+def game_title(name: str) -> str:
+    for g in registry.GAMES:
+        if g.name == name:
+            return g.title
+    return name
+
+
+class MenuScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.tiles: list[tuple[GameInfo, pygame.Rect, list[w.Button]]] = []
+        for info in sorted(registry.GAMES, key=lambda g: not g.available):  # playable games first
+            buttons: list[w.Button] = []
+            if info.available:
+                buttons.append(w.Button("Play", lambda n=info.name: self.open_setup(n), primary=True,
+                                        icon_name="play"))
+                buttons.append(w.Button("Rules", lambda n=info.name: self.open_rules(n), icon_name="book"))
+            self.tiles.append((info, pygame.Rect(0, 0, 0, 0), buttons))
+        self.continue_button = w.Button("Continue", self.continue_game, primary=True, icon_name="play")
+        self.side = [
+            self.continue_button,
+            w.Button("Load game", self.open_load, icon_name="load"),
+            w.Button("Settings", self.open_settings, icon_name="gear"),
+            w.Button("Rules", lambda: self.open_rules(None), icon_name="book"),
+            w.Button("Quit", app.quit, icon_name="power"),
+        ]
+        self.autosave_problem = ""
+        self.title_rect = pygame.Rect(0, 0, 0, 0)
+        self.side_rect = pygame.Rect(0, 0, 0, 0)
+        self.k = 1.0
+
+    # --- actions ------------------------------------------------------------------
+    def open_setup(self, name: str) -> None:
+        from scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app, name))
+
+    def open_rules(self, name: str | None) -> None:
+        from scenes.rules_view import RulesScene
+
+        self.app.push(RulesScene(self.app, name))
+
+    def open_settings(self) -> None:
+        from scenes.settings_view import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def open_load(self) -> None:
+        from scenes.load import LoadScene
+
+        self.app.push(LoadScene(self.app))
+
+    def continue_game(self) -> None:
+        try:
+            match = load_save(autosave_path())
+        except SaveError as exc:
+            self.autosave_problem = f"The autosave cannot be continued: {exc}"
+            self.continue_button.enabled = False
+            self.app.toast(self.autosave_problem, 6.0)
+            return
+        if match.is_over():
+            self.app.toast("The last game is already finished.")
+            self.continue_button.enabled = False
+            return
+        self.app.start_match(match)
+
+    def check_autosave(self) -> None:
+        """Enable Continue only for an unfinished, readable autosave."""
+        self.autosave_problem = ""
+        b = self.continue_button
+        b.enabled, b.note = False, "no game in progress"
+        path = autosave_path()
+        if not path.exists():
+            return
+        found = [s for s in list_saves(path.parent) if s.path.name == AUTOSAVE_NAME]
+        if not found:
+            return
+        info = found[0]
+        if info.error:
+            b.note = "autosave damaged"
+            self.autosave_problem = f"The autosave cannot be used: {info.error}"
+        elif info.over:
+            b.note = "last game finished"
+        else:
+            b.enabled = True
+            b.note = f"{game_title(info.game)} · {', '.join(info.players)}"
+
+    # --- scene --------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.check_autosave()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        sw, sh = size
+        k = self.k = w.scale(size)
+        margin = int(40 * k)
+        self.title_rect = pygame.Rect(margin, int(30 * k), sw - 2 * margin, int(120 * k))
+        top = self.title_rect.bottom + int(20 * k)
+        side_w = max(int(300 * k), sw // 5)
+        self.side_rect = pygame.Rect(sw - margin - side_w, top, side_w, sh - top - margin)
+        bh, gap = int(66 * k), int(16 * k)
+        for b, r in zip(self.side, w.column(self.side_rect, len(self.side), bh, gap), strict=True):
+            b.rect = r
+        grid = pygame.Rect(margin, top, self.side_rect.left - 2 * margin, sh - top - margin)
+        cols = 2
+        rows = (len(self.tiles) + cols - 1) // cols
+        tw = (grid.width - gap * (cols - 1)) // cols
+        th = min((grid.height - gap * (rows - 1)) // rows, int(tw * 0.62))
+        for i, (_info, rect, buttons) in enumerate(self.tiles):
+            rect.update(grid.left + (i % cols) * (tw + gap), grid.top + (i // cols) * (th + gap), tw, th)
+            pad = int(20 * k)
+            brow = pygame.Rect(rect.left + pad, rect.bottom - pad - int(52 * k), min(int(340 * k), tw - 2 * pad),
+                               int(52 * k))
+            for b, r in zip(buttons, w.row(brow, len(buttons), int(12 * k)), strict=True):
+                b.rect = r
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        for b in self.side:
+            if b.handle_event(event):
+                return
+        for _info, _rect, buttons in self.tiles:
+            for b in buttons:
+                if b.handle_event(event):
+                    return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        k = self.k
+        tf = w.font("card-bold", int(72 * k))
+        cx = self.title_rect.centerx
+        w.draw_text(surface, "Village Tabletop", tf, (30, 18, 10), (cx + int(3 * k), self.title_rect.top + int(3 * k)),
+                    "midtop")
+        w.draw_text(surface, "Village Tabletop", tf, w.CREAM, (cx, self.title_rect.top), "midtop")
+        w.draw_text(surface, "Four village card games for one table: against the computer or pass-and-play",
+                    w.font("ui", int(22 * k)), (236, 214, 180), (cx, self.title_rect.top + tf.get_linesize()),
+                    "midtop", self.title_rect.width)
+        for info, rect, buttons in self.tiles:
+            self._draw_tile(surface, info, rect, buttons)
+        for b in self.side:
+            b.draw(surface)
+        if self.autosave_problem:
+            area = pygame.Rect(self.side_rect.left, self.side[-1].rect.bottom + int(20 * k), self.side_rect.width,
+                               int(200 * k))
+            panel = area.copy()
+            text_rect = area.inflate(-int(24 * k), -int(24 * k))
+            fnt = w.font("ui", int(17 * k))
+            lines = len(w.wrap(self.autosave_problem, fnt, text_rect.width))
+            panel.height = min(area.height, lines * fnt.get_linesize() + int(24 * k))
+            w.draw_panel(surface, panel, fill=(252, 232, 222), border=w.ERROR)
+            w.draw_paragraph(surface, self.autosave_problem, fnt, w.ERROR, text_rect)
+
+    def _draw_tile(self, surface: pygame.Surface, info: GameInfo, rect: pygame.Rect, buttons: list[w.Button]) -> None:
+        k = self.k
+        fill = w.CREAM if info.available else (214, 204, 186)
+        w.draw_panel(surface, rect, fill=fill)
+        band = pygame.Rect(rect.left, rect.top, rect.width, max(6, int(10 * k)))
+        pygame.draw.rect(surface, w.ACCENT if info.available else (150, 138, 122), band,
+                         border_top_left_radius=max(4, min(rect.size) // 24),
+                         border_top_right_radius=max(4, min(rect.size) // 24))
+        pad = int(20 * k)
+        ink = w.INK if info.available else w.INK_SOFT
+        tf = w.font("card-bold", int(36 * k))
+        y = rect.top + int(22 * k)
+        w.draw_text(surface, info.title, tf, ink, (rect.left + pad, y), max_width=rect.width - 2 * pad)
+        y += tf.get_linesize()
+        players = f"{info.min_players}–{info.max_players} players" if info.min_players != info.max_players else (
+            f"{info.min_players} players")
+        if info.min_players == 1:
+            players += " (solitaire too)"
+        sub = w.font("ui-bold", int(17 * k))
+        w.draw_text(surface, players, sub, w.INK_SOFT, (rect.left + pad, y), max_width=rect.width - 2 * pad)
+        y += sub.get_linesize() + int(6 * k)
+        body = pygame.Rect(rect.left + pad, y, rect.width - 2 * pad, rect.bottom - y - pad - int(60 * k))
+        w.draw_paragraph(surface, info.blurb, w.font("ui", int(19 * k)), ink, body)
+        if info.available:
+            for b in buttons:
+                b.draw(surface)
+        else:
+            badge_font = w.font("ui-bold", int(18 * k))
+            text = "Coming soon"
+            bw = badge_font.size(text)[0] + int(28 * k)
+            badge = pygame.Rect(rect.left + pad, rect.bottom - pad - int(40 * k), bw, int(40 * k))
+            pygame.draw.rect(surface, (120, 108, 94), badge, border_radius=badge.height // 2)
+            w.draw_text(surface, text, badge_font, w.CREAM, badge.center, "center")

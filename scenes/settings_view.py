@@ -1,0 +1,120 @@
+"""Settings: window size and fullscreen, sound, animation speed.
+
+Changes apply at once (so the player sees and hears them) and are written
+to disk when the screen closes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scenes import settings_store
+from scenes import widgets as w
+from scenes.base import Scene
+from scenes.settings_store import ANIMATION_SPEEDS, WINDOW_PRESETS
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no animation)"}
+
+
+class SettingsScene(Scene):
+    modal = True
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        s = app.settings
+        sizes = list(WINDOW_PRESETS)
+        if tuple(s.window_size) not in sizes:
+            sizes.append(tuple(s.window_size))
+        self.size_choice = w.Cycler([(sz, f"{sz[0]} × {sz[1]}") for sz in sizes], tuple(s.window_size),
+                                    self.set_size)
+        self.fullscreen = w.Toggle("Fullscreen (F11)", s.fullscreen, self.set_fullscreen)
+        self.volume = w.Slider(s.volume, self.set_volume, lambda _v: app.sounds.play("click"))
+        self.mute = w.Toggle("Mute all sounds", s.muted, self.set_muted)
+        self.speed = w.Cycler([(v, SPEED_LABELS[v]) for v in ANIMATION_SPEEDS], s.animation_speed, self.set_speed)
+        self.done = w.Button("Done", app.pop, primary=True)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.labels: list[tuple[str, pygame.Rect]] = []
+        self.k = 1.0
+
+    def widgets(self) -> list[w.Widget]:
+        return [self.size_choice, self.fullscreen, self.volume, self.mute, self.speed, self.done]
+
+    # --- changes ------------------------------------------------------------------------
+    def set_size(self, size: tuple[int, int]) -> None:
+        self.app.set_window(size=size, fullscreen=False)
+        self.fullscreen.value = False
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.app.set_window(fullscreen=on)
+
+    def set_volume(self, v: float) -> None:
+        self.app.settings.volume = round(v, 2)
+        self.app.sounds.volume = self.app.settings.volume
+
+    def set_muted(self, on: bool) -> None:
+        self.app.settings.muted = on
+        self.app.sounds.muted = on
+
+    def set_speed(self, speed: str) -> None:
+        self.app.settings.animation_speed = speed
+
+    def leave(self) -> None:
+        if self.app.top is self:
+            return  # a scene was pushed above this one: still open
+        try:
+            settings_store.save(self.app.settings)
+        except OSError as exc:
+            self.app.toast(f"Settings not saved: {exc}", 5.0)
+
+    # --- scene ----------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        k = self.k = w.scale(size)
+        self.panel = pygame.Rect(0, 0, min(size[0] - 40, int(720 * k)), min(size[1] - 40, int(600 * k)))
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        pad = int(36 * k)
+        label_w = int(230 * k)
+        rh, gap = int(50 * k), int(22 * k)
+        y = self.panel.top + int(100 * k)
+        x = self.panel.left + pad + label_w
+        cw = self.panel.right - pad - x
+        self.labels = []
+        for label, widget in (("Window size", self.size_choice), ("", self.fullscreen), ("Volume", self.volume),
+                              ("", self.mute), ("Animations", self.speed)):
+            if label:
+                widget.rect = pygame.Rect(x, y, cw, rh)
+                self.labels.append((label, pygame.Rect(self.panel.left + pad, y, label_w, rh)))
+            else:
+                widget.rect = pygame.Rect(x, y + int(4 * k), cw, rh - int(8 * k))
+            y += rh + gap
+        self.done.rect = pygame.Rect(self.panel.right - pad - int(180 * k), self.panel.bottom - pad - int(56 * k),
+                                     int(180 * k), int(56 * k))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        for x in self.widgets():
+            if x.handle_event(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        k = self.k
+        w.draw_panel(surface, self.panel)
+        w.draw_text(surface, "Settings", w.font("card-bold", int(44 * k)), w.INK,
+                    (self.panel.left + int(36 * k), self.panel.top + int(24 * k)))
+        lf = w.font("ui-bold", int(22 * k))
+        for text, r in self.labels:
+            w.draw_text(surface, text, lf, w.INK, (r.left, r.centery), "midleft", r.width)
+        for x in self.widgets():
+            x.draw(surface)
+        pct = "muted" if self.app.settings.muted else f"{round(self.app.settings.volume * 100)} %"
+        w.draw_text(surface, pct, w.font("ui", int(17 * k)), w.INK_SOFT,
+                    (self.volume.rect.right, self.volume.rect.bottom + int(2 * k)), "topright")
+        w.draw_text(surface, f"Saved in {settings_store.settings_path().parent}", w.font("ui", int(14 * k)),
+                    w.INK_SOFT, (self.panel.left + int(36 * k), self.done.rect.centery), "midleft",
+                    self.done.rect.left - self.panel.left - int(50 * k))

@@ -1,0 +1,384 @@
+"""Set up a game: seats (name + human or AI level), the rulebook's options, a seed.
+
+Options come from the game's OptionSpecs and are checked by the game's own
+``normalize_options``, so this screen never knows any game's rules: an
+option not offered for the current player count is hidden, and any problem
+is shown as the game's own GameError text with Start disabled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engine import GameError, OptionSpec
+from game.match import Match, SeatSpec
+from game.registry import get_game
+from scenes import widgets as w
+from scenes.base import Scene
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+KIND_LABELS: tuple[tuple[str, str], ...] = (
+    ("human", "Human"),
+    ("random", "AI random"),
+    ("easy", "AI easy"),
+    ("medium", "AI medium"),
+    ("hard", "AI hard"),
+)
+AI_NAMES = ("Ada", "Basil", "Clara", "Dmitri", "Edda", "Felix", "Greta", "Hugo")
+
+
+@dataclass(slots=True)
+class SeatRow:
+    name: w.TextInput
+    kind: w.Cycler
+    remove: w.Button
+
+
+@dataclass(slots=True)
+class OptionRow:
+    spec: OptionSpec
+    control: w.Widget
+    y: int = 0  # top inside the options content
+    height: int = 0
+    desc_lines: tuple[str, ...] = ()
+
+
+def _choice_label(value: Any) -> str:
+    if isinstance(value, bool):
+        return "On" if value else "Off"
+    return str(value).replace("_", " ").capitalize() if isinstance(value, str) else str(value)
+
+
+class SetupScene(Scene):
+    def __init__(
+        self,
+        app: App,
+        game_name: str,
+        seats: list[SeatSpec] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.game_name = game_name
+        self.game = get_game(game_name)
+        start = seats or [SeatSpec("You", "human"), SeatSpec(AI_NAMES[0], "hard")]
+        self.seat_specs: list[list[str]] = [[s.name, s.kind] for s in start]
+        self.options: dict[str, Any] = {o.key: o.default for o in self.game.options}
+        self.options.update(options or {})
+        self.seed_text = ""
+        self.error = ""
+        self.seat_rows: list[SeatRow] = []
+        self.option_rows: list[OptionRow] = []
+        self.add_button = w.Button("Add player", self.add_seat, icon_name="person")
+        self.seed_input = w.TextInput("", self._set_seed, placeholder="random", max_len=10, allowed=str.isdigit)
+        self.back_button = w.Button("Back", app.pop, key=None)
+        self.rules_button = w.Button("Rules", self.open_rules, icon_name="book")
+        self.start_button = w.Button("Start game", self.start, primary=True, icon_name="play")
+        self.size = (1600, 900)
+        self.k = 1.0
+        self.seats_rect = pygame.Rect(0, 0, 0, 0)
+        self.options_rect = pygame.Rect(0, 0, 0, 0)
+        self.options_view = pygame.Rect(0, 0, 0, 0)
+        self.options_offset = 0
+        self.options_height = 0
+        self._rebuild()
+
+    # --- model ------------------------------------------------------------------------
+    def _rebuild(self) -> None:
+        self.seat_rows = []
+        for i, (name, kind) in enumerate(self.seat_specs):
+            self.seat_rows.append(
+                SeatRow(
+                    w.TextInput(name, lambda t, i=i: self._set_name(i, t), placeholder="name", max_len=16),
+                    w.Cycler(KIND_LABELS, kind, lambda v, i=i: self._set_kind(i, v)),
+                    w.Button("", lambda i=i: self.remove_seat(i), icon_name="cross", enabled=len(self.seat_specs) > self.game.min_players),
+                )
+            )
+        self.add_button.enabled = len(self.seat_specs) < self.game.max_players
+        n = len(self.seat_specs)
+        self.option_rows = []
+        for spec in self.game.options:
+            if not spec.offered(n):
+                self.options[spec.key] = spec.default
+                continue
+            value = self.options.get(spec.key, spec.default)
+            control: w.Widget
+            if spec.choices:
+                control = w.Cycler([(c, _choice_label(c)) for c in spec.choices], value,
+                                   lambda v, key=spec.key: self._set_option(key, v))
+            elif isinstance(spec.default, bool):
+                control = w.Toggle(spec.label, bool(value), lambda v, key=spec.key: self._set_option(key, v))
+            else:
+                control = w.TextInput(str(value), lambda t, key=spec.key: self._set_int_option(key, t), max_len=6,
+                                      allowed=str.isdigit)
+            self.option_rows.append(OptionRow(spec, control))
+        self.validate()
+        self.layout(self.size)
+
+    def _set_name(self, i: int, text: str) -> None:
+        self.seat_specs[i][0] = text
+        self.validate()
+
+    def _set_kind(self, i: int, kind: str) -> None:
+        self.seat_specs[i][1] = kind
+        self.validate()
+
+    def _set_option(self, key: str, value: Any) -> None:
+        self.options[key] = value
+        self.validate()
+
+    def _set_int_option(self, key: str, text: str) -> None:
+        self.options[key] = int(text) if text else None
+        self.validate()
+
+    def _set_seed(self, text: str) -> None:
+        self.seed_text = text
+        self.validate()
+
+    def add_seat(self) -> None:
+        if len(self.seat_specs) >= self.game.max_players:
+            return
+        used = {name for name, _ in self.seat_specs}
+        name = next((n for n in AI_NAMES if n not in used), f"Player {len(self.seat_specs) + 1}")
+        self.seat_specs.append([name, "hard"])
+        self._rebuild()
+
+    def remove_seat(self, i: int) -> None:
+        if len(self.seat_specs) <= self.game.min_players:
+            return
+        del self.seat_specs[i]
+        self._rebuild()
+
+    def seats(self) -> list[SeatSpec]:
+        return [SeatSpec(name.strip(), kind) for name, kind in self.seat_specs]
+
+    def offered_options(self) -> dict[str, Any]:
+        n = len(self.seat_specs)
+        return {o.key: self.options.get(o.key, o.default) for o in self.game.options if o.offered(n)}
+
+    def validate(self) -> bool:
+        """Check everything the game will check; the first problem goes to ``error``."""
+        self.error = ""
+        names = [name.strip() for name, _ in self.seat_specs]
+        if any(not n for n in names):
+            self.error = "Every player needs a name."
+        elif len(set(names)) != len(names):
+            self.error = "Two players have the same name; give each a different one."
+        else:
+            try:
+                self.game.normalize_options(self.offered_options(), len(self.seat_specs))
+            except GameError as exc:
+                self.error = str(exc)
+        self.start_button.enabled = not self.error
+        return not self.error
+
+    def start(self) -> None:
+        if not self.validate():
+            return
+        seed = int(self.seed_text) if self.seed_text else None
+        try:
+            match = Match.new(self.game_name, self.seats(), seed, self.offered_options())
+        except GameError as exc:
+            self.error = str(exc)
+            self.start_button.enabled = False
+            return
+        self.app.start_match(match)
+
+    def open_rules(self) -> None:
+        from scenes.rules_view import RulesScene
+
+        self.app.push(RulesScene(self.app, self.game_name))
+
+    # --- layout -------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        sw, sh = size
+        k = self.k = w.scale(size)
+        margin = int(40 * k)
+        top = int(120 * k)
+        bottom_bar = int(80 * k)
+        gap = int(30 * k)
+        left_w = int((sw - 2 * margin - gap) * 0.48)
+        self.seats_rect = pygame.Rect(margin, top, left_w, sh - top - margin - bottom_bar)
+        self.options_rect = pygame.Rect(self.seats_rect.right + gap, top, sw - 2 * margin - gap - left_w,
+                                        self.seats_rect.height)
+        pad = int(22 * k)
+        inner = self.seats_rect.inflate(-2 * pad, -2 * pad)
+        rh, rgap = int(54 * k), int(12 * k)
+        y = inner.top + int(50 * k)
+        kind_w = int(min(210 * k, inner.width * 0.36))
+        for row in self.seat_rows:
+            badge = rh
+            row.remove.rect = pygame.Rect(inner.right - rh, y, rh, rh)
+            row.kind.rect = pygame.Rect(row.remove.rect.left - rgap - kind_w, y, kind_w, rh)
+            row.name.rect = pygame.Rect(inner.left + badge + rgap, y, row.kind.rect.left - rgap * 2 - badge - inner.left,
+                                        rh)
+            y += rh + rgap
+        self.add_button.rect = pygame.Rect(inner.left, y + rgap, int(min(240 * k, inner.width)), rh)
+        self.seed_input.rect = pygame.Rect(inner.left + int(120 * k), inner.bottom - rh, int(200 * k), rh)
+        # options: a scrollable column of (control, description)
+        self.options_view = self.options_rect.inflate(-2 * pad, -2 * pad)
+        self.options_view.top += int(50 * k)
+        self.options_view.height -= int(50 * k)
+        desc_font = w.font("ui", int(17 * k))
+        oy = 0
+        ch = int(46 * k)
+        for opt in self.option_rows:
+            opt.y = oy
+            opt.desc_lines = tuple(w.wrap(opt.spec.description, desc_font, self.options_view.width - int(16 * k)))
+            opt.height = ch + int(6 * k) + len(opt.desc_lines) * desc_font.get_linesize() + int(18 * k)
+            oy += opt.height
+        self.options_height = oy
+        self.options_offset = max(0, min(self.options_offset, oy - self.options_view.height))
+        self._place_options()
+        bar = pygame.Rect(margin, sh - margin - int(60 * k), sw - 2 * margin, int(60 * k))
+        self.back_button.rect = pygame.Rect(bar.left, bar.top, int(170 * k), bar.height)
+        self.rules_button.rect = pygame.Rect(self.back_button.rect.right + int(16 * k), bar.top, int(170 * k),
+                                             bar.height)
+        self.start_button.rect = pygame.Rect(bar.right - int(260 * k), bar.top, int(260 * k), bar.height)
+
+    def _place_options(self) -> None:
+        k = self.k
+        ch = int(46 * k)
+        for opt in self.option_rows:
+            top = self.options_view.top + opt.y - self.options_offset
+            if isinstance(opt.control, w.Toggle):
+                opt.control.rect = pygame.Rect(self.options_view.left, top, self.options_view.width, ch)
+            else:
+                cw = int(min(260 * k, self.options_view.width * 0.45))
+                opt.control.rect = pygame.Rect(self.options_view.right - cw - int(12 * k), top, cw, ch)
+            opt.control.visible = top + ch > self.options_view.top and top < self.options_view.bottom
+
+    # --- events -------------------------------------------------------------------------
+    def _widgets(self) -> list[w.Widget]:
+        out: list[w.Widget] = []
+        for row in self.seat_rows:
+            out += [row.name, row.kind, row.remove]
+        out += [self.add_button, self.seed_input, self.back_button, self.rules_button, self.start_button]
+        return out
+
+    def _editing(self) -> bool:
+        return any(isinstance(x, w.TextInput) and x.focused for x in self._widgets() + self._option_controls())
+
+    def _option_controls(self) -> list[w.Widget]:
+        return [o.control for o in self.option_rows]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and not self._editing():
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start_button.click()
+                return
+        if event.type == pygame.MOUSEWHEEL and self.options_view.collidepoint(pygame.mouse.get_pos()):
+            limit = max(0, self.options_height - self.options_view.height)
+            self.options_offset = max(0, min(limit, self.options_offset - event.y * int(40 * self.k)))
+            self._place_options()
+            return
+        is_mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        consumed = False
+        for x in self._widgets():
+            consumed = x.handle_event(event) or consumed
+            if consumed and not is_mouse:
+                return
+        in_view = not is_mouse or self.options_view.collidepoint(event.pos)
+        for x in self._option_controls():
+            if in_view or event.type == pygame.MOUSEBUTTONDOWN:  # a click elsewhere still blurs text fields
+                x.handle_event(event)
+
+    # --- drawing ------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        k = self.k
+        margin = int(40 * k)
+        tf = w.font("card-bold", int(52 * k))
+        w.draw_text(surface, f"New game: {self.game.title}", tf, w.CREAM, (margin, int(34 * k)))
+        hint = f"{self.game.min_players}–{self.game.max_players} players. Pass-and-play: several humans share the screen."
+        w.draw_text(surface, hint, w.font("ui", int(19 * k)), (236, 214, 180),
+                    (margin, int(34 * k) + tf.get_linesize()), max_width=self.size[0] - 2 * margin)
+        self._draw_seats(surface)
+        self._draw_options(surface)
+        for b in (self.back_button, self.rules_button, self.start_button):
+            b.draw(surface)
+        if self.error:
+            ef = w.font("ui-bold", int(18 * k))
+            area = pygame.Rect(self.rules_button.rect.right + int(20 * k), self.start_button.rect.top,
+                               self.start_button.rect.left - self.rules_button.rect.right - int(40 * k),
+                               self.start_button.rect.height)
+            lines = w.wrap(self.error, ef, area.width - int(20 * k))[:2]
+            box = area.copy()
+            w.draw_panel(surface, box, fill=(252, 232, 222), border=w.ERROR, shadow=False)
+            lh = ef.get_linesize()
+            y = box.centery - lh * len(lines) // 2
+            for line in lines:
+                w.draw_text(surface, line, ef, w.ERROR, (box.left + int(10 * k), y))
+                y += lh
+
+    def _draw_seats(self, surface: pygame.Surface) -> None:
+        k = self.k
+        w.draw_panel(surface, self.seats_rect)
+        pad = int(22 * k)
+        hf = w.font("ui-bold", int(26 * k))
+        w.draw_text(surface, "Players", hf, w.INK, (self.seats_rect.left + pad, self.seats_rect.top + pad))
+        for i, row in enumerate(self.seat_rows):
+            r = row.name.rect
+            badge = pygame.Rect(self.seats_rect.left + pad, r.top, r.height, r.height)
+            human = self.seat_specs[i][1] == "human"
+            pygame.draw.circle(surface, w.ACCENT if human else (70, 96, 120), badge.center, badge.height // 2 - 2)
+            ico = w.icon("person" if human else "robot", int(badge.height * 0.6), w.CREAM)
+            if ico is not None:
+                surface.blit(ico, ico.get_rect(center=badge.center))
+            else:
+                w.draw_text(surface, str(i + 1), w.font("ui-bold", int(badge.height * 0.5)), w.CREAM, badge.center,
+                            "center")
+            row.name.draw(surface)
+            row.kind.draw(surface)
+            row.remove.draw(surface)
+        self.add_button.draw(surface)
+        lf = w.font("ui-bold", int(20 * k))
+        sr = self.seed_input.rect
+        w.draw_text(surface, "Seed", lf, w.INK, (self.seats_rect.left + pad, sr.centery), "midleft")
+        self.seed_input.draw(surface)
+        w.draw_text(surface, "empty = a new random deal; the same seed and players deal the same game",
+                    w.font("ui", int(15 * k)), w.INK_SOFT, (self.seats_rect.left + pad, sr.top - int(8 * k)),
+                    "bottomleft", self.seats_rect.width - 2 * pad)
+
+    def _draw_options(self, surface: pygame.Surface) -> None:
+        k = self.k
+        w.draw_panel(surface, self.options_rect)
+        pad = int(22 * k)
+        hf = w.font("ui-bold", int(26 * k))
+        w.draw_text(surface, "Options", hf, w.INK, (self.options_rect.left + pad, self.options_rect.top + pad))
+        if not self.option_rows:
+            w.draw_text(surface, "This game has no options for this many players.", w.font("ui", int(18 * k)),
+                        w.INK_SOFT, self.options_view.topleft)
+            return
+        old = surface.get_clip()
+        surface.set_clip(self.options_view)
+        lf = w.font("ui-bold", int(20 * k))
+        df = w.font("ui", int(17 * k))
+        for opt in self.option_rows:
+            r = opt.control.rect
+            if not isinstance(opt.control, w.Toggle):
+                w.draw_text(surface, opt.spec.label, lf, w.INK, (self.options_view.left, r.centery), "midleft",
+                            r.left - self.options_view.left - int(10 * k))
+            opt.control.draw(surface)
+            y = r.bottom + int(6 * k)
+            for line in opt.desc_lines:
+                surface.blit(df.render(line, True, w.INK_SOFT), (self.options_view.left + int(16 * k), y))
+                y += df.get_linesize()
+            pygame.draw.line(surface, (222, 210, 188), (self.options_view.left, y + int(8 * k)),
+                             (self.options_view.right, y + int(8 * k)))
+        surface.set_clip(old)
+        limit = self.options_height - self.options_view.height
+        if limit > 0:
+            track = pygame.Rect(self.options_view.right + int(8 * k), self.options_view.top, int(6 * k),
+                                self.options_view.height)
+            pygame.draw.rect(surface, (214, 204, 186), track, border_radius=track.width // 2)
+            h = max(track.width * 3, track.height * self.options_view.height // self.options_height)
+            y = track.top + (track.height - h) * self.options_offset // limit
+            pygame.draw.rect(surface, w.INK_SOFT, (track.left, y, track.width, h), border_radius=track.width // 2)

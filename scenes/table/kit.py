@@ -1,0 +1,465 @@
+"""The card/zone kit every table is built from.
+
+Animation lives here, in the view, never in moves: a sprite knows where it
+is and where it is going, and the table just says "this card belongs in
+that zone now". Keeping tweening, hover lift, flips, zones and dragging in
+one place lets the four games' tables share one feel.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from scenes import assets
+
+# --- palette ----------------------------------------------------------------------------------------------
+TABLE_TOP = (92, 64, 44)
+TABLE_EDGE = (48, 32, 22)
+PANEL_BG = (250, 244, 230)
+PANEL_EDGE = (120, 92, 62)
+INK = (44, 34, 26)
+INK_SOFT = (110, 96, 82)
+GOLD = (236, 184, 64)
+LIT = (120, 210, 140)
+HOT = (255, 226, 120)
+DANGER = (200, 70, 60)
+ACCENT = (62, 122, 92)
+ACCENT_TEXT = (255, 255, 255)
+DISABLED = (190, 180, 165)
+
+Point = tuple[float, float]
+
+
+def ease_out(t: float) -> float:
+    """Cubic ease-out: fast start, calm landing."""
+    t = min(1.0, max(0.0, t))
+    return 1.0 - (1.0 - t) ** 3
+
+
+def scaled(seconds: float, factor: float) -> float:
+    return max(0.0, seconds * factor)
+
+
+# --- cached drawing helpers --------------------------------------------------------------------------------
+_shadow_cache: dict[tuple[int, int, int, int], pygame.Surface] = {}
+_text_cache: dict[tuple[str, str, int, tuple[int, ...]], pygame.Surface] = {}
+
+
+def shadow(size: tuple[int, int], radius: int, alpha: int = 90) -> pygame.Surface:
+    """A soft drop shadow: a few stacked translucent rounded rects (cheap, cached)."""
+    key = (size[0], size[1], radius, alpha)
+    surf = _shadow_cache.get(key)
+    if surf is None:
+        pad = max(4, size[0] // 14)
+        surf = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
+        steps = 4
+        for i in range(steps):
+            inset = pad * i // steps
+            r = pygame.Rect(inset, inset, surf.get_width() - 2 * inset, surf.get_height() - 2 * inset)
+            a = alpha // steps
+            pygame.draw.rect(surf, (0, 0, 0, a), r, border_radius=radius + pad - inset)
+        _shadow_cache[key] = surf
+    return surf
+
+
+def text(s: str, role: str, size: int, color: tuple[int, ...] = INK) -> pygame.Surface:
+    """Rendered text, cached: the table redraws the same labels every frame."""
+    key = (s, role, size, tuple(color))
+    surf = _text_cache.get(key)
+    if surf is None:
+        if len(_text_cache) > 4000:
+            _text_cache.clear()
+        surf = assets.font(role, max(6, size)).render(s, True, color)
+        _text_cache[key] = surf
+    return surf
+
+
+def wrap(s: str, role: str, size: int, width: int) -> list[str]:
+    """Greedy word wrap against the real font metrics."""
+    f = assets.font(role, max(6, size))
+    out: list[str] = []
+    for para in s.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            cand = w if not line else line + " " + w
+            if f.size(cand)[0] <= width or not line:
+                line = cand
+            else:
+                out.append(line)
+                line = w
+        out.append(line)
+    return out
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, *, color: tuple[int, ...] = PANEL_BG,
+          edge: tuple[int, ...] = PANEL_EDGE, radius: int | None = None, alpha: int = 255) -> None:
+    """A rounded paper panel with a drop shadow."""
+    r = radius if radius is not None else max(6, min(rect.w, rect.h) // 24)
+    sh = shadow(rect.size, r, 70)
+    pad = (sh.get_width() - rect.w) // 2
+    surface.blit(sh, (rect.x - pad + 2, rect.y - pad + 4))
+    if alpha < 255:
+        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(tmp, (*color[:3], alpha), tmp.get_rect(), border_radius=r)
+        surface.blit(tmp, rect.topleft)
+    else:
+        pygame.draw.rect(surface, color, rect, border_radius=r)
+    pygame.draw.rect(surface, edge, rect, width=max(1, rect.h // 200 + 1), border_radius=r)
+
+
+_mat_cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def felt_area(surface: pygame.Surface, rect: pygame.Rect, *, color: tuple[int, int, int, int] = (0, 0, 0, 40),
+              edge: tuple[int, int, int, int] | None = (255, 240, 210, 60), radius: int = 10, width: int = 2) -> None:
+    """A translucent mat on the table marking a zone (cached: mats are drawn every frame)."""
+    key = (rect.w, rect.h, color, edge, radius, width)
+    tmp = _mat_cache.get(key)
+    if tmp is None:
+        if len(_mat_cache) > 300:
+            _mat_cache.clear()
+        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(tmp, color, tmp.get_rect(), border_radius=radius)
+        if edge is not None:
+            pygame.draw.rect(tmp, edge, tmp.get_rect(), width=width, border_radius=radius)
+        _mat_cache[key] = tmp
+    surface.blit(tmp, rect.topleft)
+
+
+# --- card sprites --------------------------------------------------------------------------------------------
+FaceFn = Callable[[int], pygame.Surface]
+
+
+@dataclass(eq=False, slots=True)
+class CardSprite:
+    """One card on the table that glides to where the table says it belongs.
+
+    ``face(width)`` and ``back(width)`` return cached surfaces, so a sprite
+    costs nothing to keep around and resizes for free.
+    """
+
+    key: str
+    face: FaceFn
+    back: FaceFn | None = None
+    width: int = 100
+    face_up: bool = True
+    x: float = 0.0
+    y: float = 0.0
+    selected: bool = False
+    lit: bool = False  # a legal target / legal pick
+    dim: bool = False  # present but not usable now
+    hover: bool = False
+    dragging: bool = False
+    draggable: bool = True
+    lift: float = 0.0  # 0..1 hover lift animation
+    tag: object = None  # what the table wants to remember (card id, seat, ...)
+    aspect: float = 1.4  # height / width
+    _from: Point = (0.0, 0.0)
+    _to: Point = (0.0, 0.0)
+    _t: float = 1.0
+    _dur: float = 0.0
+    _flip_t: float | None = None
+    _flip_dur: float = 0.0
+    _flip_to: bool = True
+    _placed: bool = False
+
+    # geometry
+    @property
+    def height(self) -> int:
+        return round(self.width * self.aspect)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(round(self.x), round(self.y - self.lift_px), self.width, self.height)
+
+    @property
+    def home_rect(self) -> pygame.Rect:
+        return pygame.Rect(round(self._to[0]), round(self._to[1]), self.width, self.height)
+
+    @property
+    def lift_px(self) -> float:
+        return self.lift * self.width * 0.08
+
+    @property
+    def moving(self) -> bool:
+        return self._t < 1.0 or self._flip_t is not None
+
+    @property
+    def target(self) -> Point:
+        return self._to
+
+    def move_to(self, x: float, y: float, duration: float) -> None:
+        """Glide to (x, y); the first placement jumps (nothing to glide from)."""
+        if not self._placed or duration <= 0:
+            self.x, self.y = x, y
+            self._from = self._to = (x, y)
+            self._t = 1.0
+            self._placed = True
+            return
+        if (x, y) == self._to and (self._t < 1.0 or (self.x, self.y) == (x, y)):
+            return
+        self._from = (self.x, self.y)
+        self._to = (x, y)
+        self._dur = duration
+        self._t = 0.0
+
+    def snap_to(self, x: float, y: float) -> None:
+        self.x, self.y = x, y
+        self._from = self._to = (x, y)
+        self._t = 1.0
+        self._placed = True
+
+    def flip(self, face_up: bool, duration: float) -> None:
+        if face_up == self.face_up and self._flip_t is None:
+            return
+        if duration <= 0:
+            self.face_up = face_up
+            self._flip_t = None
+            return
+        self._flip_to = face_up
+        self._flip_t = 0.0
+        self._flip_dur = duration
+
+    def update(self, dt: float) -> None:
+        if self._t < 1.0 and not self.dragging:
+            self._t = min(1.0, self._t + dt / self._dur) if self._dur > 0 else 1.0
+            k = ease_out(self._t)
+            self.x = self._from[0] + (self._to[0] - self._from[0]) * k
+            self.y = self._from[1] + (self._to[1] - self._from[1]) * k
+        want = 1.0 if (self.hover or self.dragging) else 0.0
+        if self.lift != want:
+            step = dt / 0.12
+            self.lift = min(want, self.lift + step) if want > self.lift else max(want, self.lift - step)
+        if self._flip_t is not None:
+            self._flip_t += dt / self._flip_dur
+            if self._flip_t >= 0.5 and self.face_up != self._flip_to:
+                self.face_up = self._flip_to
+            if self._flip_t >= 1.0:
+                self._flip_t = None
+
+    def surface(self) -> pygame.Surface:
+        if self.face_up or self.back is None:
+            return self.face(self.width)
+        return self.back(self.width)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        img = self.surface()
+        r = self.rect
+        w, h = img.get_size()
+        sx = 1.0
+        if self._flip_t is not None:
+            sx = max(0.04, abs(math.cos(math.pi * min(1.0, self._flip_t))))
+        radius = max(3, round(self.width * 0.06))
+        sh = shadow((w, h), radius, 60 + int(50 * self.lift))
+        pad = (sh.get_width() - w) // 2
+        off = 2 + self.lift * self.width * 0.08
+        if sx < 1.0:
+            sw = max(1, round(w * sx))
+            img = pygame.transform.smoothscale(img, (sw, h))
+            dx = (w - sw) // 2
+            surface.blit(img, (r.x + dx, r.y))
+        else:
+            surface.blit(sh, (r.x - pad + off * 0.4, r.y - pad + off))
+            surface.blit(img, r.topleft)
+        if self.dim:
+            felt_area(surface, pygame.Rect(r.x, r.y, w, h), color=(40, 30, 20, 110), edge=None, radius=radius)
+        if self.selected:
+            pygame.draw.rect(surface, GOLD, r.inflate(6, 6), width=max(3, self.width // 28), border_radius=radius + 3)
+        elif self.lit:
+            pygame.draw.rect(surface, LIT, r.inflate(4, 4), width=max(2, self.width // 40), border_radius=radius + 2)
+
+
+# --- zones ----------------------------------------------------------------------------------------------------
+@dataclass(eq=False, slots=True)
+class Zone:
+    """A place on the table that lays out its cards and can light up as a drop target."""
+
+    name: str
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    layout: str = "row"  # "row", "fan" or "stack"
+    card_w: int = 100
+    sprites: list[CardSprite] = field(default_factory=list)
+    label: str = ""
+    lit: bool = False  # some held card may be dropped here
+    hot: bool = False  # the held card is over it now
+    gap: float = 0.12  # of card width, for rows
+    mat: bool = True
+    tag: object = None
+    slots: int = 0  # >0: lay out this many places and draw the empty ones
+
+    def slot_positions(self) -> list[Point]:
+        return self.positions(max(self.slots, len(self.sprites)))
+
+    def positions(self, n: int) -> list[Point]:
+        """Top-left of each of ``n`` cards, centred in the zone."""
+        if n <= 0:
+            return []
+        w, h = self.card_w, round(self.card_w * 1.4)
+        cy = self.rect.centery - h / 2
+        if self.layout == "stack":
+            d = max(1.0, w * 0.02)
+            return [(self.rect.centerx - w / 2 + i * d, cy - i * d) for i in range(n)]
+        gap = w * self.gap
+        step = w + gap
+        total = n * w + (n - 1) * gap
+        if total > self.rect.w and n > 1:
+            step = (self.rect.w - w) / (n - 1)
+            total = self.rect.w
+        x0 = self.rect.centerx - total / 2
+        out = []
+        for i in range(n):
+            x = x0 + i * step
+            y = cy
+            if self.layout == "fan" and n > 1:
+                u = (i - (n - 1) / 2) / max(1, (n - 1) / 2)
+                y = cy + (u * u) * h * 0.06
+            out.append((x, y))
+        return out
+
+    def arrange(self, duration: float) -> None:
+        for spr, (x, y) in zip(self.sprites, self.slot_positions(), strict=False):
+            spr.width = self.card_w
+            if not spr.dragging:
+                spr.move_to(x, y, duration)
+
+    def draw_mat(self, surface: pygame.Surface) -> None:
+        if not self.mat and not self.lit:
+            return
+        radius = max(6, self.card_w // 10)
+        if self.hot:
+            felt_area(surface, self.rect, color=(255, 226, 120, 70), edge=(*HOT, 230), radius=radius, width=3)
+        elif self.lit:
+            felt_area(surface, self.rect, color=(120, 210, 140, 45), edge=(*LIT, 200), radius=radius, width=3)
+        else:
+            felt_area(surface, self.rect, radius=radius)
+        if self.slots > len(self.sprites):
+            h = round(self.card_w * 1.4)
+            for x, y in self.slot_positions()[len(self.sprites):]:
+                r = pygame.Rect(round(x), round(y), self.card_w, h)
+                felt_area(surface, r, color=(255, 240, 210, 22), edge=(255, 240, 210, 90), radius=radius, width=2)
+        if self.label:
+            size = max(11, self.card_w // 8)
+            t = text(self.label, "ui-bold", size, (255, 240, 214))
+            surface.blit(t, (self.rect.x + radius // 2 + 4, self.rect.y - t.get_height() - 2))
+
+
+# --- dragging -------------------------------------------------------------------------------------------------
+DRAG_THRESHOLD = 6
+
+
+class DragController:
+    """Turns mouse events into clicks and drags of card sprites.
+
+    The table supplies what may be picked up and what happens on a click or
+    a drop; an unaccepted drop glides the card back home.
+    """
+
+    def __init__(
+        self,
+        sprites: Callable[[], Sequence[CardSprite]],
+        on_click: Callable[[CardSprite], None],
+        on_pickup: Callable[[CardSprite], None],
+        on_drop: Callable[[CardSprite, tuple[int, int]], bool],
+        on_cancel: Callable[[CardSprite], None] | None = None,
+        snap_duration: Callable[[], float] = lambda: 0.2,
+    ) -> None:
+        self._sprites = sprites
+        self.on_click = on_click
+        self.on_pickup = on_pickup
+        self.on_drop = on_drop
+        self.on_cancel = on_cancel
+        self.snap_duration = snap_duration
+        self.held: CardSprite | None = None
+        self.pressed: CardSprite | None = None
+        self._press_pos: tuple[int, int] = (0, 0)
+        self._offset: tuple[float, float] = (0.0, 0.0)
+        self._home: Point = (0.0, 0.0)
+        self.mouse: tuple[int, int] = (0, 0)
+
+    def sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
+        for spr in reversed(list(self._sprites())):
+            if spr.rect.collidepoint(pos) or spr.home_rect.collidepoint(pos):
+                return spr
+        return None
+
+    def cancel(self) -> None:
+        if self.held is not None:
+            spr = self.held
+            spr.dragging = False
+            spr.move_to(*self._home, self.snap_duration())
+            if self.on_cancel:
+                self.on_cancel(spr)
+        self.held = None
+        self.pressed = None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the event was about a card."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            spr = self.sprite_at(event.pos)
+            if spr is None:
+                return False
+            self.pressed = spr
+            self._press_pos = event.pos
+            self._offset = (event.pos[0] - spr.x, event.pos[1] - spr.y)
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.pressed is not None and self.held is None and self.pressed.draggable:
+                dx = event.pos[0] - self._press_pos[0]
+                dy = event.pos[1] - self._press_pos[1]
+                if dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD:
+                    self.held = self.pressed
+                    self._home = self.held.target
+                    self.held.dragging = True
+                    self.on_pickup(self.held)
+            if self.held is not None:
+                self.held.x = event.pos[0] - self._offset[0]
+                self.held.y = event.pos[1] - self._offset[1]
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.held is not None:
+                spr = self.held
+                self.held = None
+                self.pressed = None
+                spr.dragging = False
+                accepted = self.on_drop(spr, event.pos)
+                if not accepted:
+                    spr.move_to(*self._home, self.snap_duration())
+                    if self.on_cancel:
+                        self.on_cancel(spr)
+                return True
+            if self.pressed is not None:
+                spr = self.pressed
+                self.pressed = None
+                if spr.rect.collidepoint(event.pos) or spr.home_rect.collidepoint(event.pos):
+                    self.on_click(spr)
+                return True
+        return False
+
+
+def update_sprites(sprites: Iterable[CardSprite], dt: float) -> bool:
+    """Advance every sprite; True while any is still moving."""
+    moving = False
+    for s in sprites:
+        s.update(dt)
+        moving = moving or s.moving
+    return moving
+
+
+def spinner(surface: pygame.Surface, center: tuple[int, int], radius: int, t: float,
+            color: tuple[int, int, int] = ACCENT) -> None:
+    """A small 'thinking' indicator: eight dots chasing each other."""
+    for i in range(8):
+        a = t * 6.0 + i * math.pi / 4
+        k = ((i / 8.0) + 0.3) % 1.0
+        x = center[0] + math.cos(a) * radius
+        y = center[1] + math.sin(a) * radius
+        r = max(1, round(radius * 0.22 * (0.5 + 0.5 * k)))
+        c = tuple(int(color[j] * k + 250 * (1 - k)) for j in range(3))
+        pygame.draw.circle(surface, c, (round(x), round(y)), r)

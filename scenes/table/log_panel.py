@@ -1,0 +1,150 @@
+"""The game log in the side panel, and the prompt bar above it.
+
+The log shows only the lines the viewing seat may read (``visible_log``),
+so a private "You keep the Cook" never leaks across a hand-over. It follows
+the newest line unless the player has scrolled up to read back.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import Event
+from scenes import assets
+from scenes.table import kit
+
+_KIND_COLORS: dict[str, tuple[int, int, int]] = {
+    "score": (40, 100, 70),
+    "reveal": (120, 70, 30),
+    "round": (60, 60, 130),
+    "end": (150, 40, 40),
+    "private": (90, 70, 120),
+}
+
+
+class LogPanel:
+    """A scrolling list of plain-language log lines."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.font_size = 14
+        self._lines: list[tuple[str, tuple[int, int, int], bool]] = []
+        self._key: tuple[object, ...] = ()
+        self.scroll = 0  # lines scrolled up from the bottom
+        self._new_mark = 0
+
+    def layout(self, rect: pygame.Rect, font_size: int) -> None:
+        self.rect = rect
+        self.font_size = font_size
+        self._key = ()
+
+    def set_events(self, events: list[Event]) -> None:
+        key = (len(events), events[-1].text if events else "", self.rect.w, self.font_size)
+        if key == self._key:
+            return
+        grew = bool(self._key) and key[0] > self._key[0]
+        self._key = key
+        width = self.rect.w - 2 * self._pad
+        lines: list[tuple[str, tuple[int, int, int], bool]] = []
+        for ev in events:
+            color = _KIND_COLORS.get(ev.kind, kit.INK)
+            if ev.visible_to is not None:
+                color = _KIND_COLORS["private"]
+            for i, ln in enumerate(kit.wrap(ev.text, "ui", self.font_size, max(40, width - self.font_size))):
+                lines.append((ln, color, i == 0))
+        self._lines = lines
+        if grew and self.scroll == 0:
+            self._new_mark = len(lines)
+
+    @property
+    def _pad(self) -> int:
+        return max(6, self.font_size // 2)
+
+    @property
+    def line_h(self) -> int:
+        return assets.font("ui", self.font_size).get_linesize()
+
+    def visible_count(self) -> int:
+        return max(1, (self.rect.h - 2 * self._pad) // max(1, self.line_h))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if self.rect.collidepoint(pos):
+                self.scroll_by(event.y * 3)
+                return True
+        return False
+
+    def scroll_by(self, n: int) -> None:
+        top = max(0, len(self._lines) - self.visible_count())
+        self.scroll = max(0, min(top, self.scroll + n))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        if r.w <= 0 or r.h <= 0:
+            return
+        pygame.draw.rect(surface, (243, 235, 218), r, border_radius=max(4, self.font_size // 2))
+        pygame.draw.rect(surface, (214, 200, 176), r, width=1, border_radius=max(4, self.font_size // 2))
+        n = self.visible_count()
+        end = len(self._lines) - self.scroll
+        start = max(0, end - n)
+        y = r.y + self._pad
+        lh = self.line_h
+        clip = surface.get_clip()
+        surface.set_clip(r.inflate(-2, -2))
+        bullet = max(2, self.font_size // 6)
+        for ln, color, first in self._lines[start:end]:
+            x = r.x + self._pad
+            if first:
+                pygame.draw.circle(surface, color, (x + bullet, y + lh // 2), bullet)
+            surface.blit(kit.text(ln, "ui", self.font_size, color), (x + self.font_size, y))
+            y += lh
+        surface.set_clip(clip)
+        if self.scroll > 0:
+            t = kit.text("▼ newer lines below", "ui-bold", max(10, self.font_size - 2), kit.ACCENT)
+            surface.blit(t, (r.right - t.get_width() - self._pad, r.bottom - t.get_height() - 2))
+
+
+class PromptBar:
+    """What the viewing seat must do now, or who the table is waiting for."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.title = ""
+        self.detail = ""
+        self.thinking: str | None = None  # "Mara is thinking…"
+        self.t = 0.0
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        if r.w <= 0:
+            return
+        radius = max(6, r.h // 8)
+        pygame.draw.rect(surface, (255, 249, 236), r, border_radius=radius)
+        pygame.draw.rect(surface, kit.GOLD, r, width=2, border_radius=radius)
+        size = max(12, r.h // 5)
+        pad = max(8, size // 2)
+        x, y = r.x + pad, r.y + pad
+        width = r.w - 2 * pad
+        if self.thinking:
+            rad = max(5, size // 2)
+            kit.spinner(surface, (x + rad, y + rad + 2), rad, self.t)
+            lines = kit.wrap(self.thinking, "ui-bold", size, width - 3 * rad)
+            for ln in lines[:2]:
+                surface.blit(kit.text(ln, "ui-bold", size, kit.INK), (x + 3 * rad, y))
+                y += assets.font("ui-bold", size).get_linesize()
+        for ln in kit.wrap(self.title, "ui-bold", size, width)[:3]:
+            surface.blit(kit.text(ln, "ui-bold", size, kit.INK), (x, y))
+            y += assets.font("ui-bold", size).get_linesize()
+        small = max(11, int(size * 0.8))
+        for ln in kit.wrap(self.detail, "ui", small, width):
+            if y + assets.font("ui", small).get_linesize() > r.bottom - 4:
+                break
+            surface.blit(kit.text(ln, "ui", small, kit.INK_SOFT), (x, y))
+            y += assets.font("ui", small).get_linesize()

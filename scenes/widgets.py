@@ -1,0 +1,729 @@
+"""Small retained-mode widgets shared by every screen (and the table).
+
+Usage: a scene creates widgets, sets each ``.rect`` in ``layout``, forwards
+every event to ``handle_event`` (True = consumed) and calls ``draw``. All
+sizes come from the rects, so nothing depends on one resolution; use
+:func:`scale` to derive font sizes and spacing from the window size.
+
+* :class:`Button` — click (press + release inside), optional key shortcut.
+* :class:`Toggle` — on/off check box with a label.
+* :class:`Cycler` — pick one of a few values (click = next, right-click = back).
+* :class:`Slider` — a 0..1 value.
+* :class:`TextInput` — one line of text (TEXTINPUT events, Backspace, Enter).
+* :class:`ScrollText` — wrapped paragraphs with headings, mouse-wheel scroll.
+* :class:`ScrollList` — clickable rows drawn by a callback, wheel scroll.
+* :func:`draw_panel`, :func:`draw_text`, :func:`wrap`, :func:`font`.
+
+Button clicks play the sound set with :func:`set_click_sound` (the app does
+this once), so widgets need no reference to the app.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+# --- theme (ART.md: warm table, cream card stock, dark ink) ---------------------
+INK = (43, 32, 24)
+INK_SOFT = (96, 80, 64)
+CREAM = (246, 239, 222)
+CREAM_HOVER = (255, 250, 238)
+PAPER_EDGE = (70, 50, 36)
+ACCENT = (168, 86, 40)  # terracotta: primary buttons
+ACCENT_HOVER = (190, 104, 52)
+ACCENT_TEXT = (255, 247, 232)
+DISABLED = (206, 199, 186)
+DISABLED_TEXT = (142, 132, 118)
+ERROR = (170, 40, 30)
+GOOD = (58, 118, 70)
+SHADOW = (0, 0, 0, 70)
+FOCUS = (214, 150, 60)
+
+_click_sound: Callable[[], None] | None = None
+
+
+def set_click_sound(fn: Callable[[], None] | None) -> None:
+    """Called by every Button on a click (the app plays its "click" effect)."""
+    global _click_sound
+    _click_sound = fn
+
+
+def _click() -> None:
+    if _click_sound is not None:
+        _click_sound()
+
+
+def scale(size: tuple[int, int]) -> float:
+    """A size factor for a window: 1.0 at 1600x900, bounded for tiny/huge windows."""
+    return max(0.55, min(size[0] / 1600, size[1] / 900, 2.0))
+
+
+_fallback_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+
+
+def font(role: str, size: int) -> pygame.font.Font:
+    """scenes.assets.font when it is there, pygame's own font otherwise.
+    Never below 11 px: small windows get tight, not unreadable."""
+    size = max(11, int(size))
+    try:
+        from scenes import assets
+
+        return assets.font(role, size)
+    except Exception:  # assets missing or broken: fall back, never crash a screen
+        key = (role, size)
+        if key not in _fallback_fonts:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            f = pygame.font.Font(None, int(size * 1.3))
+            f.set_bold(role.endswith("bold"))
+            _fallback_fonts[key] = f
+        return _fallback_fonts[key]
+
+
+def icon(name: str, size: int, color: tuple[int, int, int] | None = None) -> pygame.Surface | None:
+    """scenes.assets.icon, or None when the icon (or the assets module) is missing."""
+    try:
+        from scenes import assets
+
+        return assets.icon(name, max(4, int(size)), color)
+    except Exception:
+        return None
+
+
+def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap of one paragraph; words longer than the width are cut."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}" if line else word
+            if fnt.size(trial)[0] <= width or not line:
+                line = trial
+                while fnt.size(line)[0] > width and len(line) > 1:
+                    cut = len(line) - 1
+                    while cut > 1 and fnt.size(line[:cut])[0] > width:
+                        cut -= 1
+                    lines.append(line[:cut])
+                    line = line[cut:]
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    fnt: pygame.font.Font,
+    color: tuple[int, int, int],
+    pos: tuple[int, int],
+    anchor: str = "topleft",
+    max_width: int | None = None,
+) -> pygame.Rect:
+    """One line; ellipsised to ``max_width``; ``anchor`` is a Rect attribute name."""
+    if max_width is not None and fnt.size(text)[0] > max_width:
+        while text and fnt.size(text + "…")[0] > max_width:
+            text = text[:-1]
+        text += "…"
+    img = fnt.render(text, True, color)
+    r = img.get_rect(**{anchor: pos})
+    surface.blit(img, r)
+    return r
+
+
+def draw_paragraph(
+    surface: pygame.Surface, text: str, fnt: pygame.font.Font, color: tuple[int, int, int], rect: pygame.Rect
+) -> int:
+    """Wrapped text inside ``rect`` (clipped at its bottom); returns the height used."""
+    y = rect.top
+    lh = fnt.get_linesize()
+    for line in wrap(text, fnt, rect.width):
+        if y + lh > rect.bottom + 1:
+            break
+        surface.blit(fnt.render(line, True, color), (rect.left, y))
+        y += lh
+    return y - rect.top
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fill: tuple[int, int, int] = CREAM,
+    border: tuple[int, int, int] = PAPER_EDGE,
+    radius: int | None = None,
+    shadow: bool = True,
+) -> None:
+    """A card-stock panel: rounded corners, thin dark border, soft shadow."""
+    radius = radius if radius is not None else max(4, min(rect.width, rect.height) // 24)
+    if shadow:
+        off = max(2, radius // 3)
+        sh = pygame.Surface((rect.width + off * 2, rect.height + off * 2), pygame.SRCALPHA)
+        pygame.draw.rect(sh, SHADOW, sh.get_rect().inflate(-off, -off).move(off // 2, off), border_radius=radius)
+        surface.blit(sh, (rect.left - off, rect.top - off))
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, border, rect, width=max(1, radius // 6), border_radius=radius)
+
+
+def dim(surface: pygame.Surface, alpha: int = 140) -> None:
+    """Darken everything drawn so far (behind a modal)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((20, 12, 6, alpha))
+    surface.blit(veil, (0, 0))
+
+
+def _is_left_down(event: pygame.event.Event) -> bool:
+    return event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
+
+
+def _is_left_up(event: pygame.event.Event) -> bool:
+    return event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1
+
+
+class Widget:
+    def __init__(self, rect: pygame.Rect | None = None, enabled: bool = True, visible: bool = True) -> None:
+        self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
+        self.enabled = enabled
+        self.visible = visible
+        self.hover = False
+
+    def _track_hover(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+class Button(Widget):
+    """A labelled button. ``on_click`` runs on release inside after a press inside."""
+
+    def __init__(
+        self,
+        text: str,
+        on_click: Callable[[], Any],
+        *,
+        primary: bool = False,
+        enabled: bool = True,
+        icon_name: str | None = None,
+        key: int | None = None,
+        note: str = "",
+        rect: pygame.Rect | None = None,
+    ) -> None:
+        super().__init__(rect, enabled)
+        self.text = text
+        self.on_click = on_click
+        self.primary = primary
+        self.icon_name = icon_name
+        self.key = key
+        self.note = note  # small second line, e.g. "coming soon"
+        self.pressed = False
+
+    def click(self) -> None:
+        if self.enabled and self.visible:
+            _click()
+            self.on_click()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        self._track_hover(event)
+        if _is_left_down(event) and self.rect.collidepoint(event.pos):
+            self.pressed = self.enabled
+            return True
+        if _is_left_up(event):
+            was = self.pressed
+            self.pressed = False
+            if was and self.rect.collidepoint(event.pos):
+                self.click()
+                return True
+        if event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key and self.enabled:
+            self.click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.rect.width <= 0:
+            return
+        r = self.rect
+        if not self.enabled:
+            fill, text_col, border = DISABLED, DISABLED_TEXT, (160, 150, 136)
+        elif self.primary:
+            fill, text_col, border = (ACCENT_HOVER if self.hover else ACCENT), ACCENT_TEXT, PAPER_EDGE
+        else:
+            fill, text_col, border = (CREAM_HOVER if self.hover else CREAM), INK, PAPER_EDGE
+        radius = max(4, r.height // 5)
+        lift = 0 if (self.pressed or not self.enabled) else max(1, r.height // 16)
+        pygame.draw.rect(surface, (40, 26, 16), r.move(0, lift), border_radius=radius)
+        face = r.move(0, -lift if self.hover and self.enabled and not self.pressed else 0)
+        pygame.draw.rect(surface, fill, face, border_radius=radius)
+        pygame.draw.rect(surface, border, face, width=max(1, r.height // 28), border_radius=radius)
+        size = max(10, int(r.height * (0.36 if self.note else 0.42)))
+        fnt = font("ui-bold", size)
+        ico = icon(self.icon_name, int(size * 1.15), text_col) if self.icon_name else None
+        text = self.text if (self.text or ico) else "x"
+        text_w = fnt.size(text)[0] + (ico.get_width() + (size // 2 if text else 0) if ico else 0)
+        x = face.centerx - min(text_w, face.width - 12) // 2
+        cy = face.centery - (size * 0.35 if self.note else 0)
+        if ico:
+            surface.blit(ico, ico.get_rect(midleft=(x, cy)))
+            x += ico.get_width() + size // 2
+        if text:
+            draw_text(surface, text, fnt, text_col, (x, int(cy)), "midleft", max_width=face.right - x - 6)
+        if self.note:
+            nf = font("ui", max(9, int(size * 0.7)))
+            draw_text(surface, self.note, nf, text_col, (face.centerx, int(cy + size * 0.95)), "midtop", face.width - 8)
+
+
+class Toggle(Widget):
+    """A check box with a label; the whole rect is clickable."""
+
+    def __init__(
+        self, label: str, value: bool, on_change: Callable[[bool], Any], *, enabled: bool = True
+    ) -> None:
+        super().__init__(None, enabled)
+        self.label = label
+        self.value = value
+        self.on_change = on_change
+        self._down = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        self._track_hover(event)
+        if _is_left_down(event) and self.rect.collidepoint(event.pos):
+            self._down = True
+            return True
+        if _is_left_up(event) and self._down:
+            self._down = False
+            if self.rect.collidepoint(event.pos) and self.enabled:
+                _click()
+                self.value = not self.value
+                self.on_change(self.value)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        box = pygame.Rect(r.left, 0, int(r.height * 0.8), int(r.height * 0.8))
+        box.centery = r.centery
+        col = INK if self.enabled else DISABLED_TEXT
+        pygame.draw.rect(surface, CREAM_HOVER if self.hover else CREAM, box, border_radius=box.height // 5)
+        pygame.draw.rect(surface, col, box, width=max(2, box.height // 12), border_radius=box.height // 5)
+        if self.value:
+            inner = box.inflate(-box.height // 3, -box.height // 3)
+            pts = [
+                (inner.left, inner.centery),
+                (inner.left + inner.width * 0.4, inner.bottom),
+                (inner.right, inner.top),
+            ]
+            pygame.draw.lines(surface, GOOD if self.enabled else DISABLED_TEXT, False, pts, max(2, box.height // 7))
+        fnt = font("ui", int(r.height * 0.55))
+        draw_text(surface, self.label, fnt, col, (box.right + box.height // 2, r.centery), "midleft",
+                  r.right - box.right - box.height // 2)
+
+
+class Cycler(Widget):
+    """One of a few values shown as "‹ label ›"; click steps forward, right-click or
+    the left third steps back. Keeps ``value`` and calls ``on_change(value)``."""
+
+    def __init__(
+        self,
+        choices: Sequence[tuple[Any, str]],
+        value: Any,
+        on_change: Callable[[Any], Any],
+        *,
+        enabled: bool = True,
+    ) -> None:
+        super().__init__(None, enabled)
+        self.choices = list(choices)
+        self.value = value
+        self.on_change = on_change
+        self._down = False
+
+    @property
+    def index(self) -> int:
+        for i, (v, _) in enumerate(self.choices):
+            if v == self.value:
+                return i
+        return 0
+
+    @property
+    def label(self) -> str:
+        return self.choices[self.index][1] if self.choices else ""
+
+    def step(self, delta: int) -> None:
+        if not self.choices:
+            return
+        self.value = self.choices[(self.index + delta) % len(self.choices)][0]
+        self.on_change(self.value)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        self._track_hover(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and self.rect.collidepoint(event.pos):
+            self._down = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3) and self._down:
+            self._down = False
+            if self.rect.collidepoint(event.pos) and self.enabled:
+                _click()
+                back = event.button == 3 or event.pos[0] < self.rect.left + self.rect.width // 4
+                self.step(-1 if back else 1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        col = INK if self.enabled else DISABLED_TEXT
+        pygame.draw.rect(surface, CREAM_HOVER if self.hover and self.enabled else CREAM, r, border_radius=r.height // 4)
+        pygame.draw.rect(surface, PAPER_EDGE if self.enabled else DISABLED, r, width=max(1, r.height // 22),
+                         border_radius=r.height // 4)
+        fnt = font("ui", int(r.height * 0.5))
+        arrow = font("ui-bold", int(r.height * 0.55))
+        pad = r.height // 3
+        draw_text(surface, "‹", arrow, col, (r.left + pad, r.centery), "midleft")
+        draw_text(surface, "›", arrow, col, (r.right - pad, r.centery), "midright")
+        draw_text(surface, self.label, fnt, col, r.center, "center", r.width - 4 * pad)
+
+
+class Slider(Widget):
+    """A value in 0..1; drag or click on the track. ``on_change`` runs while dragging,
+    ``on_release`` once when the drag ends."""
+
+    def __init__(
+        self,
+        value: float,
+        on_change: Callable[[float], Any],
+        on_release: Callable[[float], Any] | None = None,
+    ) -> None:
+        super().__init__()
+        self.value = max(0.0, min(1.0, value))
+        self.on_change = on_change
+        self.on_release = on_release
+        self.dragging = False
+
+    def _set_from(self, x: int) -> None:
+        track = self.rect.inflate(-self.rect.height, 0)
+        v = (x - track.left) / max(1, track.width)
+        self.value = max(0.0, min(1.0, v))
+        self.on_change(self.value)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        self._track_hover(event)
+        if _is_left_down(event) and self.rect.collidepoint(event.pos):
+            self.dragging = True
+            self._set_from(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._set_from(event.pos[0])
+            return True
+        if _is_left_up(event) and self.dragging:
+            self.dragging = False
+            if self.on_release:
+                self.on_release(self.value)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        track = r.inflate(-r.height, -r.height * 2 // 3)
+        pygame.draw.rect(surface, (120, 98, 78), track, border_radius=track.height // 2)
+        filled = track.copy()
+        filled.width = int(track.width * self.value)
+        pygame.draw.rect(surface, ACCENT, filled, border_radius=track.height // 2)
+        knob = (track.left + int(track.width * self.value), r.centery)
+        pygame.draw.circle(surface, CREAM_HOVER if self.hover or self.dragging else CREAM, knob, r.height // 2 - 1)
+        pygame.draw.circle(surface, PAPER_EDGE, knob, r.height // 2 - 1, max(1, r.height // 12))
+
+
+class TextInput(Widget):
+    """One line of text. Click to focus; typing arrives as TEXTINPUT events;
+    Backspace deletes, Enter/Tab/Esc or a click elsewhere ends editing."""
+
+    def __init__(
+        self,
+        text: str,
+        on_change: Callable[[str], Any],
+        *,
+        placeholder: str = "",
+        max_len: int = 24,
+        allowed: Callable[[str], bool] | None = None,
+    ) -> None:
+        super().__init__()
+        self.text = text
+        self.on_change = on_change
+        self.placeholder = placeholder
+        self.max_len = max_len
+        self.allowed = allowed
+        self.focused = False
+        self._blink = 0.0
+
+    def focus(self, on: bool = True) -> None:
+        self.focused = on
+        if on:
+            with contextlib.suppress(pygame.error):
+                pygame.key.start_text_input()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        self._track_hover(event)
+        if _is_left_down(event):
+            inside = self.rect.collidepoint(event.pos) and self.enabled
+            self.focus(inside)
+            return inside
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            added = "".join(ch for ch in event.text if ch.isprintable())
+            if self.allowed is not None:
+                added = "".join(ch for ch in added if self.allowed(ch))
+            new = (self.text + added)[: self.max_len]
+            if new != self.text:
+                self.text = new
+                self.on_change(self.text)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                if self.text:
+                    self.text = self.text[:-1]
+                    self.on_change(self.text)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+                self.focused = False
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        self._blink = (self._blink + 1) % 60
+        pygame.draw.rect(surface, (255, 252, 244) if self.enabled else DISABLED, r, border_radius=r.height // 6)
+        border = FOCUS if self.focused else PAPER_EDGE
+        pygame.draw.rect(surface, border, r, width=max(2 if self.focused else 1, r.height // 20),
+                         border_radius=r.height // 6)
+        fnt = font("ui", int(r.height * 0.5))
+        pad = r.height // 4
+        if self.text:
+            tr = draw_text(surface, self.text, fnt, INK if self.enabled else DISABLED_TEXT,
+                           (r.left + pad, r.centery), "midleft", r.width - 2 * pad)
+        else:
+            tr = pygame.Rect(r.left + pad, r.centery, 0, 0)
+            draw_text(surface, self.placeholder, fnt, DISABLED_TEXT, (r.left + pad, r.centery), "midleft",
+                      r.width - 2 * pad)
+        if self.focused and self._blink < 30:
+            x = tr.right + 1
+            pygame.draw.line(surface, INK, (x, r.top + r.height // 4), (x, r.bottom - r.height // 4), 2)
+
+
+class _Scroller(Widget):
+    """Shared wheel/drag scrolling over content taller than the rect."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.offset = 0
+        self.content_height = 0
+        self._drag_from: tuple[int, int] | None = None
+
+    @property
+    def max_offset(self) -> int:
+        return max(0, self.content_height - self.rect.height)
+
+    def scroll(self, dy: int) -> None:
+        self.offset = max(0, min(self.max_offset, self.offset + dy))
+
+    def _scroll_event(self, event: pygame.event.Event, step: int) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll(-event.y * step)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_PAGEDOWN:
+                self.scroll(self.rect.height * 9 // 10)
+                return True
+            if event.key == pygame.K_PAGEUP:
+                self.scroll(-self.rect.height * 9 // 10)
+                return True
+            if event.key == pygame.K_DOWN:
+                self.scroll(step)
+                return True
+            if event.key == pygame.K_UP:
+                self.scroll(-step)
+                return True
+        return False
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        if self.max_offset <= 0:
+            return
+        r = self.rect
+        w = max(4, r.width // 90)
+        track = pygame.Rect(r.right - w - 2, r.top + 2, w, r.height - 4)
+        pygame.draw.rect(surface, (214, 204, 186), track, border_radius=w // 2)
+        h = max(w * 3, track.height * r.height // max(1, self.content_height))
+        y = track.top + (track.height - h) * self.offset // max(1, self.max_offset)
+        pygame.draw.rect(surface, INK_SOFT, (track.left, y, w, h), border_radius=w // 2)
+
+
+class ScrollText(_Scroller):
+    """Wrapped plain text with headings: a line ending in ":" is a heading, a
+    blank line separates paragraphs, a line starting "- " or "* " is a bullet."""
+
+    def __init__(self, text: str, size: int = 20) -> None:
+        super().__init__()
+        self.text = text
+        self.size = size
+        self._lines: list[tuple[str, str]] = []  # (style, text)
+        self._laid_for: tuple[int, int] | None = None
+
+    def _layout_lines(self) -> None:
+        key = (self.rect.width, self.size)
+        if self._laid_for == key:
+            return
+        self._laid_for = key
+        body = font("ui", self.size)
+        head = font("ui-bold", int(self.size * 1.15))
+        width = self.rect.width - max(12, self.size)
+        out: list[tuple[str, str]] = []
+        for raw in self.text.splitlines():
+            line = raw.rstrip()
+            if not line.strip():
+                out.append(("gap", ""))
+            elif line.endswith(":") and len(line) < 80:
+                out.append(("head", line))
+            elif line.lstrip().startswith(("- ", "* ", "• ")):
+                indent = body.size("• ")[0]
+                for i, part in enumerate(wrap(line.lstrip()[2:], body, width - indent)):
+                    out.append(("bullet" if i == 0 else "indent", part))
+            else:
+                out.extend(("body", part) for part in wrap(line, body, width))
+        self._lines = out
+        self.content_height = sum(self._line_height(style) for style, _ in out) + self.size
+        self.offset = min(self.offset, self.max_offset)
+        self._body, self._head = body, head
+
+    def _line_height(self, style: str) -> int:
+        if style == "gap":
+            return self.size // 2
+        if style == "head":
+            return int(self.size * 1.9)
+        return int(self.size * 1.35)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self._scroll_event(event, self.size * 3)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._layout_lines()
+        old_clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        y = self.rect.top - self.offset
+        indent = self._body.size("• ")[0]
+        for style, text in self._lines:
+            lh = self._line_height(style)
+            if y + lh >= self.rect.top and y <= self.rect.bottom:
+                if style == "head":
+                    surface.blit(self._head.render(text, True, ACCENT), (self.rect.left, y + self.size // 2))
+                elif style == "bullet":
+                    surface.blit(self._body.render("•", True, ACCENT), (self.rect.left, y))
+                    surface.blit(self._body.render(text, True, INK), (self.rect.left + indent, y))
+                elif style == "indent":
+                    surface.blit(self._body.render(text, True, INK), (self.rect.left + indent, y))
+                elif style == "body":
+                    surface.blit(self._body.render(text, True, INK), (self.rect.left, y))
+            y += lh
+        surface.set_clip(old_clip)
+        self._draw_bar(surface)
+
+
+class ScrollList(_Scroller):
+    """Rows of equal height; ``draw_row(surface, rect, item, hovered)`` paints one,
+    ``on_pick(item)`` runs on a click when ``pickable(item)``."""
+
+    def __init__(
+        self,
+        items: Sequence[Any],
+        draw_row: Callable[[pygame.Surface, pygame.Rect, Any, bool], None],
+        on_pick: Callable[[Any], Any],
+        *,
+        row_height: int = 60,
+        pickable: Callable[[Any], bool] = lambda _item: True,
+    ) -> None:
+        super().__init__()
+        self.items = list(items)
+        self.draw_row = draw_row
+        self.on_pick = on_pick
+        self.row_height = row_height
+        self.pickable = pickable
+        self._mouse = (-1, -1)
+        self._down_index: int | None = None
+
+    def set_items(self, items: Sequence[Any]) -> None:
+        self.items = list(items)
+        self.offset = 0
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        """Where row ``index`` is now (may be outside the visible rect)."""
+        return pygame.Rect(self.rect.left, self.rect.top + index * self.row_height - self.offset,
+                           self.rect.width - 10, self.row_height - 4)
+
+    def index_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        i = (pos[1] - self.rect.top + self.offset) // max(1, self.row_height)
+        return i if 0 <= i < len(self.items) else None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        self.content_height = len(self.items) * self.row_height
+        if event.type == pygame.MOUSEMOTION:
+            self._mouse = event.pos
+        if _is_left_down(event):
+            self._down_index = self.index_at(event.pos)
+            return self._down_index is not None
+        if _is_left_up(event) and self._down_index is not None:
+            i, self._down_index = self.index_at(event.pos), None
+            if i is not None and self.pickable(self.items[i]):
+                _click()
+                self.on_pick(self.items[i])
+            return True
+        return self._scroll_event(event, self.row_height)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.content_height = len(self.items) * self.row_height
+        self.offset = min(self.offset, self.max_offset)
+        old_clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        hovered = self.index_at(self._mouse)
+        for i, item in enumerate(self.items):
+            rr = self.row_rect(i)
+            if rr.bottom >= self.rect.top and rr.top <= self.rect.bottom:
+                self.draw_row(surface, rr, item, i == hovered and self.pickable(item))
+        surface.set_clip(old_clip)
+        self._draw_bar(surface)
+
+
+def column(rect: pygame.Rect, n: int, height: int, gap: int) -> list[pygame.Rect]:
+    """``n`` rects of ``height`` stacked from the top of ``rect`` with ``gap``."""
+    return [pygame.Rect(rect.left, rect.top + i * (height + gap), rect.width, height) for i in range(n)]
+
+
+def row(rect: pygame.Rect, n: int, gap: int) -> list[pygame.Rect]:
+    """``n`` equal rects side by side filling ``rect``."""
+    if n <= 0:
+        return []
+    w = (rect.width - gap * (n - 1)) // n
+    return [pygame.Rect(rect.left + i * (w + gap), rect.top, w, rect.height) for i in range(n)]

@@ -1,0 +1,161 @@
+"""The AI levels on every game: legal choices only, no peeking, no mutation."""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from game import registry
+from game.ai import LEVELS, HardAgent, make_agent
+from game.engine import Game
+from tests.toygame import ToyGame
+
+TOY = ToyGame()
+
+
+def _games() -> list[Any]:
+    out: list[Any] = [pytest.param(TOY, id="toy")]
+    for name in registry.available_games():
+        try:
+            out.append(pytest.param(registry.get_game(name), id=name))
+        except Exception as exc:  # noqa: BLE001 - the test reports it
+            out.append(pytest.param(exc, id=f"{name}-unloadable"))
+    return out
+
+
+GAMES = _games()
+
+
+def _need(game: Any) -> Game:
+    if isinstance(game, Exception):
+        pytest.fail(f"registered game does not load: {game!r}")
+    return game
+
+
+def _agent(level: str, seed: int) -> Any:
+    return make_agent(level, seed=seed, iterations=40)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_level_plays_legal_actions_and_never_mutates_the_view(game: Any) -> None:
+    game = _need(game)
+    for n in range(max(2, game.min_players), game.max_players + 1):
+        for seed in range(2):
+            levels = [LEVELS[(seed + i) % len(LEVELS)] for i in range(n)]
+            agents = [_agent(lv, seed * 10 + i) for i, lv in enumerate(levels)]
+            state = game.new_game([f"P{i}" for i in range(n)], seed, {})
+            steps = 0
+            while not game.is_over(state):
+                for seat in game.to_act(state):
+                    view = game.view(state, seat)
+                    copy = game.clone(view)
+                    action = agents[seat].choose(game, view, seat)
+                    assert view == copy, f"{levels[seat]} changed the view"
+                    assert action in game.legal_actions(state, seat), f"{levels[seat]} chose an illegal action"
+                    game.apply(state, seat, action)
+                    steps += 1
+                    if game.is_over(state):
+                        break
+                assert steps < 5000
+
+
+def _hidden_pair(game: Game, seed: int) -> tuple[Any, Any, int]:
+    """Two states that look the same to the seat to act but differ in what
+    the others hold (a re-deal of the others' hidden cards)."""
+    rng = random.Random(seed)
+    for attempt in range(50):
+        n = max(2, game.min_players)
+        state = game.new_game([f"P{i}" for i in range(n)], seed * 100 + attempt, {})
+        # walk a little so that some opponents may have locked secret choices
+        for _ in range(rng.randrange(3)):
+            acting = game.to_act(state)
+            if len(acting) < 2:
+                break
+            other = acting[-1]
+            game.apply(state, other, rng.choice(game.legal_actions(state, other)))
+        seat = game.to_act(state)[0]
+        view = game.view(state, seat)
+        for _ in range(20):
+            other = game.determinize(view, seat, rng)
+            if game.view(other, seat) == view and other != state:
+                return state, other, seat
+    raise AssertionError("could not build two states with the same view")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("game", GAMES)
+def test_no_peeking(game: Any, level: str) -> None:
+    game = _need(game)
+    for seed in range(3):
+        first, second, seat = _hidden_pair(game, seed)
+        # hand over the full states: an agent must see only the seat's view of them
+        a1 = make_agent(level, seed=7, iterations=60).choose(game, first, seat)
+        a2 = make_agent(level, seed=7, iterations=60).choose(game, second, seat)
+        assert a1 == a2, f"{level} decided differently on hidden information it cannot see"
+        a3 = make_agent(level, seed=7, iterations=60).choose(game, game.view(first, seat), seat)
+        assert a3 == a1
+
+
+def test_hard_with_one_legal_action_does_not_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = replace(TOY.new_game(["A", "B"], 3, {}), deck=(), phase="choose", winner=1)
+    seat = TOY.to_act(state)[0]
+    assert len(TOY.legal_actions(state, seat)) == 1
+
+    def boom(*args: Any) -> None:
+        raise AssertionError("searched with a single legal action")
+
+    monkeypatch.setattr(HardAgent, "_iterate", boom)
+    agent = make_agent("hard", budget=1000.0)
+    assert agent.choose(TOY, TOY.view(state, seat), seat) == TOY.legal_actions(state, seat)[0]
+
+
+def test_hard_is_reproducible_with_fixed_iterations_and_thread_safe() -> None:
+    state = TOY.new_game(["A", "B", "C"], 11, {})
+    view = TOY.view(state, 1)
+    expected = [make_agent("hard", seed=s, iterations=150).choose(TOY, view, 1) for s in range(4)]
+    got: list[Any] = [None] * 4
+
+    def run(i: int) -> None:
+        got[i] = make_agent("hard", seed=i, iterations=150).choose(TOY, view, 1)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == expected
+
+
+def test_time_budget_is_respected_roughly() -> None:
+    agent = make_agent("hard", budget=0.05)
+    state = TOY.new_game(["A", "B"], 5, {})
+    agent.choose(TOY, TOY.view(state, 0), 0)
+    assert agent.last_iterations > 0
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown AI level"):
+        make_agent("godlike")
+
+
+def _duel(levels: tuple[str, str], deals: int) -> float:
+    """Share of wins of levels[0] over seat-rotated deals of the toy game."""
+    won = 0.0
+    for deal in range(deals):
+        for flip in (False, True):
+            seats = levels[::-1] if flip else levels
+            agents = [make_agent(lv, seed=deal * 2 + i, iterations=150) for i, lv in enumerate(seats)]
+            state = TOY.new_game(["A", "B"], 900 + deal, {})
+            while not TOY.is_over(state):
+                for seat in TOY.to_act(state):
+                    TOY.apply(state, seat, agents[seat].choose(TOY, TOY.view(state, seat), seat))
+            won += TOY.rewards(state)[1 if flip else 0]
+    return won / (2 * deals)
+
+
+def test_hard_beats_random_on_the_toy_game() -> None:
+    assert _duel(("hard", "random"), 15) > 0.6
