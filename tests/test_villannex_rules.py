@@ -9,7 +9,7 @@ import random
 import pytest
 
 from game.engine import GameError, IllegalAction
-from game.villannex import GAME
+from game.villannex import GAME, ai
 from game.villannex.cards import VILLAGE_CARDS
 from game.villannex.rules import (
     BUILD,
@@ -31,6 +31,7 @@ from game.villannex.rules import (
     Reveal,
     VillannexState,
 )
+from game.villannex.scoring import score_totals
 
 ID = {c.name: c.id for c in VILLAGE_CARDS.values()}
 KEYS = [o.key for o in GAME.options]
@@ -371,8 +372,11 @@ def test_two_round_game_common_area_and_deal() -> None:
     all_legal_everyone(st)
     assert st.phase == END and len(st.round_scores) == 2
     assert GAME.scores(st) == [round1[s] + st.round_scores[1][s] for s in range(4)]
-    # round-2 scoring counts the common area
-    assert set(st.common) <= {c for c, *_ in [(x,) for x in st.common]}
+    # round-2 scoring counts the common area's effects (but it produces nothing)
+    vill = [(v.cards, v.frames, False, None) for v in st.villages]
+    assert st.round_scores[1] == score_totals(vill, st.common)
+    columns = [vs.counts for vs in st.results[1].villages] + [iv.counts for iv in st.results[1].imaginary]
+    assert st.results[1].totals == tuple(map(sum, zip(*columns, strict=True)))
 
 
 def test_reveal_one_at_a_time_turn_order() -> None:
@@ -571,3 +575,63 @@ def test_prompts_and_describe() -> None:
     GAME.apply(solo, 0, Pick(0))
     assert "frame" in GAME.prompt(solo, 0)
     assert st.phase in (PLAY, DRAFT, KEEP)
+
+
+def test_determinize_after_two_player_draft_knows_the_opponent_hand() -> None:
+    st = GAME.new_game(names(2), 61, {"booster_draft": True})
+    first_packet_of_1 = set(st.packets[1])
+    rng = random.Random(0)
+    while st.phase == DRAFT:
+        all_legal_everyone(st, lambda acts: acts[rng.randrange(len(acts))])
+    v = GAME.view(st, 0)
+    assert v.hands[1] == [HIDDEN] * 6
+    # seat 0 saw every dealt card except the one seat 1 took first from its own packet
+    known = (st.seen[0] | first_packet_of_1) - set(st.hands[0])
+    assert len(known) == 6 and len(set(st.hands[1]) & st.seen[0]) >= 5
+    for k in range(5):
+        d = GAME.determinize(v, 0, random.Random(k))
+        assert st.seen[0] - set(st.hands[0]) <= set(d.hands[1])  # seen cards stay with the opponent
+        assert len(set(d.hands[1]) - set(st.hands[1])) <= 1
+
+
+def test_ai_hooks_are_legal_and_bounded() -> None:
+    rng = random.Random(5)
+    for opts, n in [
+        ({}, 4),
+        ({"military": True, "economy": True, "special_products": True}, 3),
+        ({"booster_draft": True, "two_rounds": True}, 2),
+        ({"economy": True}, 1),
+    ]:
+        for seed in range(8):
+            st = GAME.new_game(names(n), seed, opts)
+            while GAME.to_act(st):
+                for s in range(n):
+                    e = GAME.evaluate(st, s)
+                    assert 0.0 <= e <= 1.0
+                seat = GAME.to_act(st)[0]
+                acts = GAME.legal_actions(st, seat)
+                view = GAME.view(st, seat)
+                a = GAME.playout_action(view, seat, acts, rng)
+                assert a in acts
+                GAME.apply(st, seat, a)
+            assert GAME.evaluate(st, 0) == GAME.rewards(st)[0]
+
+
+def test_playout_policy_beats_random() -> None:
+    won = 0.0
+    for seed in range(60):
+        st = GAME.new_game(names(2), seed, {})
+        rng = random.Random(seed)
+        while GAME.to_act(st):
+            seat = GAME.to_act(st)[0]
+            acts = GAME.legal_actions(st, seat)
+            a = GAME.playout_action(GAME.view(st, 0), 0, acts, rng) if seat == 0 else rng.choice(acts)
+            GAME.apply(st, seat, a)
+        won += GAME.rewards(st)[0]
+    assert won / 60 > 0.65
+
+
+def test_pair_values_are_stand_alone_scores() -> None:
+    assert ai.pair_value("B01", "O01") == ai.pair_value("O01", "B01")
+    value, frames = ai.pair_value("B02", "O01")  # Stone bridge SS + Cook LG: 8 + 5
+    assert value == 13 and frames == (0, 0)

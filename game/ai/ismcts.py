@@ -104,7 +104,11 @@ class HardAgent(Agent):
             edges = node.edges
             untried = [a for a in legal if a not in edges]
             if untried:
-                action = untried[0] if len(untried) == 1 else game.playout_action(state, p, untried, rng)
+                action = untried[0]
+                if len(untried) > 1:
+                    action = game.playout_action(state, p, untried, rng)
+                    if action not in untried:  # a policy may answer outside the subset it was offered
+                        action = untried[rng.randrange(len(untried))]
                 edge = [0.0, 0.0, 0.0]
                 edges[action] = edge
                 in_tree = False

@@ -170,9 +170,6 @@ class RoundScore:
         return tuple(v.total for v in self.villages)
 
 
-VillageSpec = tuple[Sequence[str], Sequence[int], bool, "str | None"]
-
-
 def score_round(
     villages: Sequence[tuple[Sequence[str], Sequence[int], bool, str | None]],
     common: Sequence[str] = (),

@@ -113,6 +113,7 @@ class PromptBar:
         self.title = ""
         self.detail = ""
         self.thinking: str | None = None  # "Mara is thinking…"
+        self.alert = False  # detail is a refusal reason: drawn in red
         self.t = 0.0
 
     def layout(self, rect: pygame.Rect) -> None:
@@ -128,23 +129,31 @@ class PromptBar:
         radius = max(6, r.h // 8)
         pygame.draw.rect(surface, (255, 249, 236), r, border_radius=radius)
         pygame.draw.rect(surface, kit.GOLD, r, width=2, border_radius=radius)
-        size = max(12, r.h // 5)
-        pad = max(8, size // 2)
-        x, y = r.x + pad, r.y + pad
+        pad = max(8, r.h // 14)
         width = r.w - 2 * pad
+        size = max(12, min(r.h // 7, r.w // 14))
+        # shrink the title until title + detail fit the box
+        while True:
+            small = max(11, int(size * 0.8))
+            title = kit.wrap(self.title, "ui-bold", size, width)
+            detail = kit.wrap(self.detail, "ui", small, width) if self.detail else []
+            lh, slh = assets.font("ui-bold", size).get_linesize(), assets.font("ui", small).get_linesize()
+            think = lh if self.thinking else 0
+            if think + len(title) * lh + len(detail) * slh <= r.h - 2 * pad or size <= 11:
+                break
+            size -= 1
+        x, y = r.x + pad, r.y + pad
         if self.thinking:
             rad = max(5, size // 2)
-            kit.spinner(surface, (x + rad, y + rad + 2), rad, self.t)
-            lines = kit.wrap(self.thinking, "ui-bold", size, width - 3 * rad)
-            for ln in lines[:2]:
-                surface.blit(kit.text(ln, "ui-bold", size, kit.INK), (x + 3 * rad, y))
-                y += assets.font("ui-bold", size).get_linesize()
-        for ln in kit.wrap(self.title, "ui-bold", size, width)[:3]:
+            kit.spinner(surface, (x + rad, y + lh // 2), rad, self.t)
+            surface.blit(kit.text(self.thinking, "ui-bold", size, kit.ACCENT), (x + 3 * rad, y))
+            y += lh
+        for ln in title:
             surface.blit(kit.text(ln, "ui-bold", size, kit.INK), (x, y))
-            y += assets.font("ui-bold", size).get_linesize()
-        small = max(11, int(size * 0.8))
-        for ln in kit.wrap(self.detail, "ui", small, width):
-            if y + assets.font("ui", small).get_linesize() > r.bottom - 4:
+            y += lh
+        for ln in detail:
+            if y + slh > r.bottom - 4:
                 break
-            surface.blit(kit.text(ln, "ui", small, kit.INK_SOFT), (x, y))
-            y += assets.font("ui", small).get_linesize()
+            surface.blit(kit.text(ln, "ui-bold" if self.alert else "ui", small, kit.DANGER if self.alert
+                                  else kit.INK_SOFT), (x, y))
+            y += slh

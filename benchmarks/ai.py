@@ -1,0 +1,96 @@
+"""Hard-AI speed: iterations per second and decision latency in real games.
+
+Run: ``.venv/bin/python benchmarks/ai.py [--decisions 20] [--budget 0.5] [--game villannex]``.
+For each game and player count it plays real games with the hard AI in seat
+0 and random players elsewhere, timing every hard decision that needed a
+search (p50/p95/max latency in seconds; iterations/s = search iterations /
+decision time). Human lines first, the JSON line last.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import make_agent  # noqa: E402
+from game.registry import available_games, get_game  # noqa: E402
+
+
+def _pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+
+
+def measure(name: str, players: int, decisions: int, budget: float, seed: int = 1) -> dict[str, object]:
+    game = get_game(name)
+    options = game.normalize_options({}, players)
+    rng = random.Random(seed)
+    latencies: list[float] = []
+    iters: list[int] = []
+    g = 0
+    while len(latencies) < decisions:
+        hard = make_agent("hard", seed=seed + g, budget=budget)
+        state = game.new_game([f"P{i}" for i in range(players)], seed + g, options)
+        g += 1
+        while not game.is_over(state) and len(latencies) < decisions:
+            for seat in game.to_act(state):
+                legal = game.legal_actions(state, seat)
+                if seat == 0:
+                    view = game.view(state, seat)
+                    t = time.perf_counter()
+                    action = hard.choose(game, view, seat)
+                    dt = time.perf_counter() - t
+                    if len(legal) > 1:
+                        latencies.append(dt)
+                        iters.append(hard.last_iterations)
+                else:
+                    action = legal[rng.randrange(len(legal))]
+                game.apply(state, seat, action)
+                if game.is_over(state):
+                    break
+    total = sum(latencies)
+    return {
+        "game": name,
+        "players": players,
+        "budget": budget,
+        "decisions": len(latencies),
+        "iterations_per_second": round(sum(iters) / total, 1) if total else None,
+        "latency_p50": round(_pct(latencies, 0.5), 4),
+        "latency_p95": round(_pct(latencies, 0.95), 4),
+        "latency_max": round(max(latencies), 4),
+        "games": g,
+    }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--decisions", type=int, default=20, help="hard decisions measured per game and player count")
+    p.add_argument("--budget", type=float, default=1.0, help="seconds per hard decision")
+    p.add_argument("--game", action="append", help="only this game (repeatable); default: every available game")
+    p.add_argument("--players", type=int, action="append", help="only these player counts")
+    args = p.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    results = []
+    for name in args.game or available_games():
+        game = get_game(name)
+        for n in range(game.min_players, game.max_players + 1):
+            if args.players and n not in args.players:
+                continue
+            r = measure(name, n, args.decisions, args.budget)
+            results.append(r)
+            print(f"{name} {n}p: {r['iterations_per_second']} iterations/s, latency p50 {r['latency_p50']}s "
+                  f"p95 {r['latency_p95']}s max {r['latency_max']}s over {r['decisions']} decisions", flush=True)
+    print(json.dumps({"benchmark": "ai", "python": platform.python_version(), "results": results}))
+
+
+if __name__ == "__main__":
+    main()
