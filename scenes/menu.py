@@ -21,6 +21,15 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 
+#: A few icons per game for its tile: what the game is about, at a glance.
+TILE_ICONS: dict[str, tuple[str, ...]] = {
+    "villages": ("shield", "power", "gold"),
+    "villagers": ("food", "builder", "key"),
+    "villagers_villains": ("building", "weapon", "crown"),
+    "villannex": ("wood", "stone", "livestock", "grain"),
+}
+
+
 def game_title(name: str) -> str:
     for g in registry.GAMES:
         if g.name == name:
@@ -192,7 +201,22 @@ class MenuScene(Scene):
         w.draw_text(surface, players, sub, w.INK_SOFT, (rect.left + pad, y), max_width=rect.width - 2 * pad)
         y += sub.get_linesize() + int(6 * k)
         body = pygame.Rect(rect.left + pad, y, rect.width - 2 * pad, rect.bottom - y - pad - int(60 * k))
-        w.draw_paragraph(surface, info.blurb, w.font("ui", int(19 * k)), ink, body)
+        used = w.draw_paragraph(surface, info.blurb, w.font("ui", int(20 * k)), ink, body)
+        names = TILE_ICONS.get(info.name, ())
+        bottom = rect.bottom - pad - int(52 * k) - int(14 * k)  # above the button row
+        size = min(int(60 * k), bottom - (body.top + used) - int(8 * k), (rect.width - 2 * pad) // 8)
+        if names and size >= 20:
+            step = size + size // 3
+            strip = pygame.Rect(rect.right - pad - len(names) * step + size // 3, bottom - size,
+                                len(names) * step - size // 3, size)
+            for i, name in enumerate(names):
+                ico = w.icon(name, size)
+                if ico is not None:
+                    surface.blit(ico, (strip.left + i * step, strip.top))
+            if not info.available:  # fade them like the rest of the tile
+                veil = pygame.Surface(strip.size, pygame.SRCALPHA)
+                veil.fill((*fill, 150))
+                surface.blit(veil, strip)
         if info.available:
             for b in buttons:
                 b.draw(surface)

@@ -148,7 +148,7 @@ class ResultsScene(Scene):
         r = self.scores_rect
         w.draw_panel(surface, r)
         pad = int(22 * k)
-        w.draw_text(surface, "Final scores", w.font("ui-bold", int(26 * k)), w.INK, (r.left + pad, r.top + pad))
+        w.draw_text(surface, "Ranking", w.font("ui-bold", int(26 * k)), w.INK, (r.left + pad, r.top + pad))
         game, state = self.match.game, self.match.state
         scores = game.scores(state)
         winners = set(game.winners(state)) if self.match.is_over() else set()

@@ -507,7 +507,6 @@ def test_main_screen_flags_are_parsed() -> None:
         main(["--size", "huge"])
 
 
-@pytest.mark.slow
 def test_smoke_test_passes(monkeypatch: pytest.MonkeyPatch, tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("VILLAGE_TABLETOP_HOME", str(tmp_path))
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
@@ -533,3 +532,13 @@ def test_buttons_click_through_app_sounds(app: App) -> None:
     frame(app, 2)
     app.update(5.0)
     assert not app.toasts
+
+
+def test_f11_toggles_fullscreen_and_back(app: App) -> None:
+    app.push(MenuScene(app))
+    key(app, pygame.K_F11)
+    assert app.settings.fullscreen
+    frame(app)
+    key(app, pygame.K_F11)
+    assert not app.settings.fullscreen and app.size == (1600, 900)
+    frame(app)

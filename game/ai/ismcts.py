@@ -50,6 +50,7 @@ class HardAgent(Agent):
     exploration = 0.7
     rollout_cutoff = 200  # decisions before a rollout is scored by evaluate
     check_every = 8  # iterations between clock reads
+    margin_weight = 0.0  # share of the reward given by the final score margin (denser than win/loss)
 
     def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None) -> None:
         super().__init__(seed)
@@ -60,6 +61,8 @@ class HardAgent(Agent):
     def _choose(self, game: Game, view: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
         n = len(game.seat_names(view))
         roots = [_Node() for _ in range(n)]
+        self._margin_sum = 0.0
+        self._margin_count = 0
         done = 0
         if self.iterations is not None:
             for _ in range(max(1, self.iterations)):
@@ -145,8 +148,25 @@ class HardAgent(Agent):
             steps += 1
         if game.is_over(state):
             rewards = game.rewards(state)
+            if self.margin_weight > 0.0 and n > 1:
+                rewards = self._shaped(game, state, rewards)
         else:
             rewards = [game.evaluate(state, q) for q in range(n)]
         for edge, p in path:
             edge[0] += 1.0
             edge[1] += rewards[p]
+
+    def _shaped(self, game: Game, state: Any, rewards: list[float]) -> list[float]:
+        """Mix in the score margin, scaled by the typical margin seen in this
+        search, so that near-wins and heavy losses differ even with few samples."""
+        scores = game.scores(state)
+        w = self.margin_weight
+        out = []
+        for q, r in enumerate(rewards):
+            best_other = max(x for i, x in enumerate(scores) if i != q)
+            m = scores[q] - best_other
+            self._margin_sum += abs(m)
+            self._margin_count += 1
+            scale = max(1e-6, self._margin_sum / self._margin_count)
+            out.append((1.0 - w) * r + w * (0.5 + 0.5 * math.tanh(m / scale)))
+        return out

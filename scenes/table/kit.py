@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -62,6 +63,8 @@ def shadow(size: tuple[int, int], radius: int, alpha: int = 90) -> pygame.Surfac
             r = pygame.Rect(inset, inset, surf.get_width() - 2 * inset, surf.get_height() - 2 * inset)
             a = alpha // steps
             pygame.draw.rect(surf, (0, 0, 0, a), r, border_radius=radius + pad - inset)
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
         _shadow_cache[key] = surf
     return surf
 
@@ -79,7 +82,12 @@ def text(s: str, role: str, size: int, color: tuple[int, ...] = INK) -> pygame.S
 
 
 def wrap(s: str, role: str, size: int, width: int) -> list[str]:
-    """Greedy word wrap against the real font metrics."""
+    """Greedy word wrap against the real font metrics (cached: prompts are wrapped every frame)."""
+    return list(_wrap(s, role, size, width))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(s: str, role: str, size: int, width: int) -> tuple[str, ...]:
     f = assets.font(role, max(6, size))
     out: list[str] = []
     for para in s.split("\n"):
@@ -93,7 +101,27 @@ def wrap(s: str, role: str, size: int, width: int) -> list[str]:
                 out.append(line)
                 line = w
         out.append(line)
-    return out
+    return tuple(out)
+
+
+_panel_cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def cached_panel(surface: pygame.Surface, rect: pygame.Rect, draw: Callable[[pygame.Surface, pygame.Rect], None],
+                 key: object = None) -> None:
+    """Blit a static panel background drawn once by ``draw`` (shadow included, 16 px margin) per size."""
+    m = 16
+    k = (rect.w, rect.h, key, draw)
+    surf = _panel_cache.get(k)
+    if surf is None:
+        if len(_panel_cache) > 40:
+            _panel_cache.clear()
+        surf = pygame.Surface((rect.w + 2 * m, rect.h + 2 * m), pygame.SRCALPHA)
+        draw(surf, pygame.Rect(m, m, rect.w, rect.h))
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        _panel_cache[k] = surf
+    surface.blit(surf, (rect.x - m, rect.y - m))
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, *, color: tuple[int, ...] = PANEL_BG,

@@ -1220,7 +1220,7 @@ class VillannexTable(Scene):
             tab = cardart.production_tab(s.width)
             fr = cardart.frame_rects(s.width)[frame]
             r = s.rect
-            surface.blit(tab, (r.x + fr.x, r.y + fr.bottom - tab.get_height() // 3))
+            surface.blit(tab, (r.x + fr.x, r.bottom - int(tab.get_height() * 0.3)))
         s.draw(surface)
 
     def _draw_hand_mat(self, surface: pygame.Surface) -> None:
@@ -1317,11 +1317,18 @@ class VillannexTable(Scene):
             lines.append(f"Round {v.round} of 2")
         if v.phase == R.DRAFT:
             lines.append(f"Draft pick {v.draft_step} of 6")
-        y = self.mid.y
-        for ln in lines:
-            t = kit.text(ln, "ui-bold", max(12, int(20 * k)), (255, 240, 214))
-            surface.blit(t, (d.x, y))
-            y += t.get_height()
+        if lines:
+            size = max(12, int(19 * k))
+            imgs = [kit.text(ln, "ui-bold" if i == 0 else "ui", size, kit.INK) for i, ln in enumerate(lines)]
+            pad = max(6, int(10 * k))
+            pw = max(im.get_width() for im in imgs) + 2 * pad
+            ph = sum(im.get_height() for im in imgs) + 2 * pad
+            plaque = pygame.Rect(d.x, max(self.play.y, d.y - ph - int(34 * k)), pw, ph)
+            w.draw_panel(surface, plaque, radius=max(6, int(10 * k)))
+            y = plaque.y + pad
+            for im in imgs:
+                surface.blit(im, (plaque.x + pad, y))
+                y += im.get_height()
         pick = v.solo and v.phase == R.PICK and self.my_turn()
         for z in (self.zones.get("rand0"), self.zones.get("rand1")):
             if z is not None:
@@ -1365,8 +1372,9 @@ class VillannexTable(Scene):
         # tray + S5 buttons
         if self.my_turn() and v.phase in (R.PLAY, R.BUILD):
             size = max(10, int(14 * k))
-            t = kit.text("Production", "ui-bold", size, (255, 240, 214))
-            surface.blit(t, (self.tray_rect.x, self.tray_rect.y - t.get_height() - 1))
+            if any(isinstance(sp.tag, Info) and sp.tag.kind == "tab" for sp in self.order):
+                t = kit.text("Production", "ui-bold", size, (255, 240, 214))
+                surface.blit(t, (self.tray_rect.x, self.tray_rect.y - t.get_height() - 1))
             if v.supply == "S5":
                 bx = self.tray_rect.x
                 by = self.tray_rect.bottom + int(self.cw * 0.28)
@@ -1406,7 +1414,7 @@ class VillannexTable(Scene):
                                      border_radius=max(3, s.width // 25))
 
     def _draw_side(self, surface: pygame.Surface) -> None:
-        w.draw_panel(surface, self.side_rect)
+        kit.cached_panel(surface, self.side_rect, _side_bg)
         self.prompt.draw(surface)
         for b in self.buttons:
             b.draw(surface)
@@ -1434,13 +1442,26 @@ class VillannexTable(Scene):
         surface.blit(img, r)
 
     def _draw_score_panel(self, surface: pygame.Surface) -> None:
-        r = self.score_rect
+        k = self.k
+        tw, th = score_table_size(self.match, self._score_round, k)
+        pad = int(16 * k)
+        bh = self.close_score_btn.rect.h
+        r = pygame.Rect(0, 0, min(self.play.w, tw + 2 * pad), min(self.play.h, th + 3 * pad + bh))
+        above = pygame.Rect(self.play.x, self.play.y, self.play.w, self.zones["stage"].rect.y - self.play.y - 20)
+        r.center = above.center if above.h >= r.h else self.play.center
+        r.clamp_ip(self.play)
+        self.score_rect = r
+        self.close_score_btn.rect.bottomright = (r.right - pad, r.bottom - pad)
         w.draw_panel(surface, r)
         self.close_score_btn.text = "Close"
         inner = r.inflate(-int(24 * self.k), -int(24 * self.k))
         inner.h -= self.close_score_btn.rect.h + int(8 * self.k)
         draw_score_table(surface, inner, self.match, self._score_round)
         self.close_score_btn.draw(surface)
+
+
+def _side_bg(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    w.draw_panel(surface, rect)
 
 
 # --- faces ------------------------------------------------------------------------------------------------------------
@@ -1482,18 +1503,17 @@ def _headline(match: Match) -> str:
 
 
 # --- the score table (table panel and results screen) --------------------------------------------------------------
-def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, match: Match, round_index: int | None) -> None:
-    """The rulebook's score table for one scored round (default: the last), with the values per resource, a row
-    per bonus card, weapons, special products and totals, plus the running totals of a multi-round game."""
+ScoreRow = tuple[str, "str | None", str, list[str], str]
+
+
+def score_rows(match: Match, idx: int) -> tuple[str, list[ScoreRow], list[str]]:
+    """(title, rows, notes) of the score table of scored round ``idx``; a row is (label, icon, value, cells,
+    style) with one cell per player village, then per imaginary village."""
     st = match.state
-    if not st.results:
-        return
-    idx = len(st.results) - 1 if round_index is None else round_index
     rs: RoundScore = st.results[idx]
     names = list(st.names)
     n = len(names)
     imag = list(rs.imaginary)
-    k = max(0.5, min(rect.w / 900, rect.h / 560))
     # rows: (label, icon, value, cells, style)
     rows: list[tuple[str, str | None, str, list[str], str]] = []
     letters = "WSLG" + ("C" if any(vs.counts[4] for vs in rs.villages) or rs.values[4] else "")
@@ -1521,8 +1541,8 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, match: Match, r
         parts = []
         for r_i, sc in enumerate(st.round_scores, start=1):
             goal = R.SOLO_GOAL * r_i
-            parts.append(f"R{r_i}: {sc[0]}/{goal} {'✓' if sc[0] >= goal else '✗'}")
-        extra_lines.append("   ".join(parts))
+            parts.append(f"round {r_i}: {sc[0]} of {goal} {'cleared' if sc[0] >= goal else 'missed'}")
+        extra_lines.append("Solitaire: " + ", ".join(parts))
     elif len(st.round_scores) > 1 or st.opts.two_rounds:
         sums = match.game.scores(st)
         extra_lines.append("Game totals: " + ", ".join(f"{names[s]} {sums[s]:g}" for s in range(n)))
@@ -1530,20 +1550,51 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, match: Match, r
         bits = [f"{RESOURCE_NAMES[letter]} {d:+d}" for letter, d in zip("WSLGC", delta, strict=False) if d]
         if bits:
             extra_lines.append(f"{VILLAGE_CARDS[cid].name}: " + ", ".join(bits))
-    # geometry
     title = "Final scores" if match.is_over() and idx == len(st.results) - 1 else f"Round {idx + 1} scores"
     if st.solo:
-        title = f"Round {idx + 1}: goal {R.SOLO_GOAL * (idx + 1)}"
+        sc = rs.villages[0].total
+        goal = R.SOLO_GOAL * (idx + 1)
+        title = f"Round {idx + 1}: {sc} points, goal {goal}: {'cleared' if sc >= goal else 'not cleared'}"
+    return title, rows, extra_lines
+
+
+def score_table_size(match: Match, round_index: int | None, k: float) -> tuple[int, int]:
+    """A comfortable size for ``draw_score_table`` at scale ``k``."""
+    st = match.state
+    if not st.results:
+        return (0, 0)
+    idx = len(st.results) - 1 if round_index is None else round_index
+    _, rows, notes = score_rows(match, idx)
+    ncols = len(rows[0][3]) if rows else 1
+    width = int((260 + 80 + 130 * ncols) * k)
+    height = int((40 + 34 * (len(rows) + 1) + 20 * len(notes) + 16) * k)
+    return width, height
+
+
+def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, match: Match, round_index: int | None) -> None:
+    """The rulebook's score table for one scored round (default: the last), with the values per resource, a row
+    per bonus card, weapons, special products and totals, plus the running totals of a multi-round game."""
+    st = match.state
+    if not st.results:
+        return
+    idx = len(st.results) - 1 if round_index is None else round_index
+    rs: RoundScore = st.results[idx]
+    names = list(st.names)
+    n = len(names)
+    imag = list(rs.imaginary)
+    title, rows, extra_lines = score_rows(match, idx)
+    nat_w, nat_h = score_table_size(match, idx, 1.0)
+    k = max(0.45, min(rect.w / nat_w, rect.h / nat_h, 1.6))
     title_size = max(14, int(26 * k))
     t = kit.text(title, "card-bold", title_size, kit.INK)
     surface.blit(t, (rect.x, rect.y))
     top = rect.y + t.get_height() + int(6 * k)
     foot_size = max(10, int(14 * k))
     foot_lh = int(foot_size * 1.3)
-    foot_n = min(len(extra_lines), max(0, (rect.bottom - top) // max(1, foot_lh) // 4))
+    foot_n = min(len(extra_lines), max(0, (rect.bottom - top) // max(1, foot_lh) // 3))
     avail = rect.bottom - top - foot_n * foot_lh - int(6 * k)
     nrows = len(rows) + 1
-    row_h = max(14, min(int(40 * k), avail // nrows))
+    row_h = max(14, min(int(34 * k), avail // nrows))
     fs = max(10, int(row_h * 0.5))
     label_w = int(rect.w * 0.27)
     value_w = int(rect.w * 0.09)

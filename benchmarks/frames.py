@@ -1,0 +1,140 @@
+"""Frame time of a busy Villannex table, and frame rate while the hard AI thinks.
+
+Run: ``.venv/bin/python benchmarks/frames.py [--frames 600] [--think 3] [--mode thread|process|both]``.
+Uses SDL's dummy video driver at 1920x1080 (no vsync, no GPU): the numbers are
+CPU cost of update + draw. Prints one line for people and one JSON line.
+
+* busy table: 4 players, Military + Economy + Special products, mid-game (the
+  human has 2 cards in the village with frames chosen, the others are locked
+  in), the mouse sweeping over the cards (hover lift, zoom).
+* AI thinking: the same table while three hard AIs choose their keeps, the
+  loop capped at 60 fps like the app: achieved fps and worst frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+if "VILLAGE_TABLETOP_HOME" not in os.environ:
+    import tempfile
+
+    os.environ["VILLAGE_TABLETOP_HOME"] = tempfile.mkdtemp(prefix="vt-bench-")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from game.match import Match, SeatSpec  # noqa: E402
+from game.villannex import rules as R  # noqa: E402
+from scenes.app import App  # noqa: E402
+from scenes.table.villannex import VillannexTable  # noqa: E402
+
+SIZE = (1920, 1080)
+OPTIONS = {"military": True, "economy": True, "special_products": True}
+
+
+def _pct(values: list[float], p: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+
+
+def _table(app: App, kinds: tuple[str, ...], mode: str) -> VillannexTable:
+    names = ("Ann", "Bob", "Cleo", "Dan")
+    match = Match.new("villannex", [SeatSpec(n, k) for n, k in zip(names, kinds, strict=True)], 42, OPTIONS)
+    table = VillannexTable(app, match, runner_mode=mode)
+    app.push(table)
+    return table
+
+
+def _settle(app: App, table: VillannexTable) -> None:
+    end = time.perf_counter() + 60
+    while table.busy and time.perf_counter() < end:
+        app.update(0.5)
+        time.sleep(0.001)
+
+
+def busy_table(frames: int) -> dict[str, float]:
+    app = App(SIZE)
+    table = _table(app, ("human", "random", "random", "random"), "thread")
+    _settle(app, table)
+    table.keep_sel = list(table.view.hands[0][:4])
+    table.confirm()
+    _settle(app, table)
+    assert table.view.phase == R.PLAY
+    hand = list(table.view.hands[0])
+    table.placed = hand[:2]
+    table.frames = {hand[0]: 0, hand[1]: 1}
+    table.weapon = True
+    table._sync(animate=False)
+    for _ in range(30):  # warm the caches
+        app.update(1 / 60)
+        app.draw()
+    targets = [s.rect.center for s in table.order] or [(960, 540)]
+    times: list[float] = []
+    for i in range(frames):
+        pos = targets[(i // 20) % len(targets)]
+        app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        t0 = time.perf_counter()
+        app.update(1 / 60)
+        app.draw()
+        times.append((time.perf_counter() - t0) * 1000)
+    app.stack.clear()
+    return {"p50_ms": statistics.median(times), "p99_ms": _pct(times, 99), "max_ms": max(times), "frames": frames}
+
+
+def thinking(seconds: float, mode: str) -> dict[str, float]:
+    app = App(SIZE)
+    table = _table(app, ("human", "hard", "hard", "hard"), mode)
+    clock = pygame.time.Clock()
+    frames = 0
+    worst = 0.0
+    think = 0.0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        t0 = time.perf_counter()
+        dt = clock.tick(60) / 1000
+        app.update(dt)
+        app.draw()
+        pygame.display.flip()
+        frames += 1
+        if table.runner.busy:
+            think += dt
+            worst = max(worst, (time.perf_counter() - t0) * 1000)
+    elapsed = time.perf_counter() - start
+    table.runner.cancel()
+    app.stack.clear()
+    return {"fps": frames / elapsed, "worst_frame_ms": worst, "ai_busy_s": think}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--frames", type=int, default=600)
+    ap.add_argument("--think", type=float, default=3.0, help="seconds of hard-AI thinking to measure")
+    ap.add_argument("--mode", choices=("thread", "process", "both"), default="both")
+    args = ap.parse_args(argv)
+    out: dict[str, object] = {"size": list(SIZE), "busy_table": busy_table(args.frames)}
+    modes = ("thread", "process") if args.mode == "both" else (args.mode,)
+    for mode in modes:
+        out[f"ai_{mode}"] = thinking(args.think, mode)
+    b = out["busy_table"]
+    line = f"busy table {SIZE[0]}x{SIZE[1]}: p50 {b['p50_ms']:.2f} ms, p99 {b['p99_ms']:.2f} ms (target p99 <= 8)"
+    for mode in modes:
+        a = out[f"ai_{mode}"]
+        line += f"; hard AI thinking ({mode}): {a['fps']:.1f} fps, worst frame {a['worst_frame_ms']:.1f} ms"
+    line += " (target >= 50 fps)"
+    print(line)
+    print(json.dumps(out))
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

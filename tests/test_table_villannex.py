@@ -1,0 +1,305 @@
+"""The Villannex table driven like a player would: synthetic mouse events at card centres.
+
+Every game here is played to its end through clicks and drags only, so the
+tests fail if a phase cannot be completed with the mouse, if the table
+applies something the engine did not offer, or if a hand-over is shown
+where it must not be (one human) or missing where it must be (two humans).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.match import Match, SeatSpec
+from game.villannex import rules as R
+from scenes import cardart
+from scenes.app import App
+from scenes.handoff import HandoffScene
+from scenes.table import results_panel, table_for
+from scenes.table.ai_runner import AIRunner
+from scenes.table.villannex import VillannexTable
+
+
+# --- helpers ----------------------------------------------------------------------------------------------------
+def make(seats: list[tuple[str, str]], options: dict | None = None, size: tuple[int, int] = (1600, 900),
+         seed: int = 3) -> tuple[App, VillannexTable]:
+    app = App(size)
+    app.settings.animation_speed = "fast"
+    match = Match.new("villannex", [SeatSpec(n, k) for n, k in seats], seed, options or {})
+    table = table_for(app, match)
+    assert isinstance(table, VillannexTable)
+    app.push(table)
+    return app, table
+
+
+def frame(app: App, dt: float = 0.5, n: int = 1) -> None:
+    for _ in range(n):
+        app.update(dt)
+        app.draw()
+
+
+def settle(app: App, table: VillannexTable, timeout: float = 20.0) -> None:
+    """Run frames until a human has to act, a modal screen is up, or the game is over."""
+    end = time.perf_counter() + timeout
+    while time.perf_counter() < end:
+        frame(app, 0.5)
+        if app.top is not table or not table.busy:
+            frame(app, 0.5)
+            return
+        if table.runner.busy:
+            time.sleep(0.002)
+    raise AssertionError("the table never settled")
+
+
+def send(app: App, kind: int, **kw: object) -> None:
+    app.handle_event(pygame.event.Event(kind, kw))
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    send(app, pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    send(app, pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    send(app, pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    frame(app, 0.5)
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    send(app, pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    send(app, pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    send(app, pygame.MOUSEMOTION, pos=mid, rel=(1, 1), buttons=(1, 0, 0))
+    send(app, pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))
+    frame(app, 0.01)
+    send(app, pygame.MOUSEBUTTONUP, pos=end, button=1)
+    frame(app, 0.5)
+
+
+def hand(table: VillannexTable) -> list:
+    return list(table.zones["hand"].sprites)
+
+
+def stage(table: VillannexTable) -> list:
+    return list(table.zones["stage"].sprites)
+
+
+def keep_by_clicks(app: App, table: VillannexTable) -> tuple[str, ...]:
+    chosen = []
+    for _ in range(4):
+        spr = hand(table)[0]
+        chosen.append(spr.key)
+        click(app, spr.rect.center)
+    assert sorted(s.key for s in stage(table)) == sorted(chosen)
+    assert table.confirm_btn.enabled
+    click(app, table.confirm_btn.rect.center)
+    return tuple(sorted(chosen))
+
+
+def build_by_drag(app: App, table: VillannexTable, n_cards: int = 2) -> None:
+    """Drag ``n_cards`` hand cards onto the village, a production tab onto frame 1 of the first card and
+    clicks for every other frame, the weapon card if any, a named resource if asked, then lock in."""
+    target = table.zones["stage"].rect.center
+    for _ in range(n_cards):
+        drag(app, hand(table)[0].rect.center, target)
+    cards = stage(table)
+    first = next(s for s in cards if s.key in table.placed) if table.placed else cards[0]
+    tab = next(s for s in table.order if getattr(s.tag, "kind", "") == "tab")
+    fr = cardart.frame_rects(first.width)[1].move(first.rect.topleft)
+    drag(app, tab.rect.center, fr.center)
+    assert table.frames[first.key] == 1
+    for s in stage(table):
+        if s.key not in table.frames:
+            click(app, cardart.frame_rects(s.width)[0].move(s.rect.topleft).center)
+    if table.view.opts.military and table.view.phase == R.PLAY:
+        click(app, table.sprites[f"wp{table.viewer}"].rect.center)
+    if table.view.supply == "S5":
+        click(app, table.named_hits[2][0].center)
+    assert table.confirm_btn.enabled, table.hint()
+    click(app, table.confirm_btn.rect.center)
+
+
+# --- games played with the mouse ------------------------------------------------------------------------------------
+def test_one_human_vs_ai_keep_build_to_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    app, table = make([("Ann", "human"), ("Bot", "random")], {"military": True, "special_products": True})
+    handoffs: list[str] = []
+    monkeypatch.setattr(app, "handoff", lambda name, done: handoffs.append(name))
+    settle(app, table)
+    assert table.view.phase == R.KEEP and table.my_turn()
+    assert not table.confirm_btn.enabled
+    kept = keep_by_clicks(app, table)
+    settle(app, table)
+    assert table.view.phase == R.PLAY
+    assert sorted(table.view.shown[0]) == list(kept)
+    assert all(c != R.HIDDEN for c in table.view.hands[1])  # the AI's kept cards are public now
+    build_by_drag(app, table)
+    settle(app, table)
+    assert table.match.is_over()
+    play = [r.action for r in table.match.history if r.seat == 0 and isinstance(r.action, R.Play)][0]
+    assert set(play.cards) <= set(kept) and 1 in play.frames and play.weapon is True
+    assert table.finished
+    assert type(app.top).__name__ == "ResultsScene"
+    assert handoffs == []
+
+
+def test_two_humans_hand_over_between_simultaneous_choices() -> None:
+    app, table = make([("Ann", "human"), ("Ben", "human"), ("Cat", "random")])
+    settle(app, table)
+    assert table.viewer == 0
+    keep_by_clicks(app, table)
+    settle(app, table)
+    assert isinstance(app.top, HandoffScene) and app.top.name == "Ben"
+    app.top.finish()
+    frame(app)
+    assert app.top is table and table.viewer == 1
+    assert all(c == R.HIDDEN for c in table.view.hands[0])  # Ann's hand is hidden from Ben
+    keep_by_clicks(app, table)
+    settle(app, table)
+    assert table.view.phase == R.PLAY
+    first = table.viewer
+    build_by_drag(app, table)
+    settle(app, table)
+    assert isinstance(app.top, HandoffScene)
+    app.top.finish()
+    frame(app)
+    assert table.viewer == 1 - first
+    build_by_drag(app, table)
+    settle(app, table)
+    assert table.match.is_over() and table.finished
+
+
+def test_solitaire_pick_and_build_until_the_end() -> None:
+    app, table = make([("Sol", "human")], {"economy": True}, seed=21)
+    settle(app, table)
+    rounds = 0
+    while not table.match.is_over():
+        assert table.view.phase == R.PICK
+        click(app, table.rand_rects[1].center)
+        assert table.view.phase == R.BUILD
+        assert len(stage(table)) == 2  # the kept random village is in the village already
+        build_by_drag(app, table)
+        settle(app, table)
+        rounds += 1
+        if table.score_open:
+            click(app, table.close_score_btn.rect.center)
+        assert rounds <= 4
+    assert table.match.state.round_scores and table.finished
+
+
+def test_draft_and_reveal_one_at_a_time_by_clicks() -> None:
+    app, table = make([("Ann", "human"), ("Bot", "random")], {"booster_draft": True}, seed=8)
+    settle(app, table)
+    for _ in range(6):
+        assert table.view.phase == R.DRAFT
+        packet = [s for s in stage(table) if s.tag.kind == "packet"]
+        click(app, packet[0].rect.center)
+        settle(app, table)
+    assert table.view.phase == R.PLAY and len(table.view.hands[0]) == 6
+    app2, t2 = make([("Ann", "human"), ("Bo", "random"), ("Cy", "random")], {"reveal_one_at_a_time": True}, seed=4)
+    settle(app2, t2)
+    while t2.view.phase in (R.REVEAL, R.NEXT):
+        if t2.view.phase == R.REVEAL:
+            drag(app2, hand(t2)[0].rect.center, t2.zones["stage"].rect.center)
+        else:
+            seat = t2.legal()[0].seat
+            click(app2, t2.opp_rects[seat].center)
+        settle(app2, t2)
+    assert t2.view.phase == R.PLAY and len(t2.view.shown[0]) == 4
+
+
+def test_illegal_drop_snaps_back_with_a_reason() -> None:
+    app, table = make([("Ann", "human"), ("Bot", "random")])
+    settle(app, table)
+    keep_by_clicks(app, table)
+    settle(app, table)
+    target = table.zones["stage"].rect.center
+    drag(app, hand(table)[0].rect.center, target)
+    drag(app, hand(table)[0].rect.center, target)
+    third = hand(table)[0]
+    drag(app, third.rect.center, target)
+    assert table.reason == "You may only build 2 cards"
+    assert third in table.zones["hand"].sprites and third not in table.zones["stage"].sprites
+    frame(app, 0.5, 2)
+    assert third.rect.topleft == third.home_rect.topleft  # glided home
+    assert len(table.placed) == 2
+    # the lock is refused until frames are chosen, and the hint says what is missing
+    assert not table.confirm_btn.enabled and "produce" in table.hint()
+
+
+def test_undo_button_follows_match_can_undo() -> None:
+    app, table = make([("Ann", "human"), ("Ben", "human"), ("Bot", "random")])
+    settle(app, table)
+    assert not table.undo_btn.enabled
+    kept = keep_by_clicks(app, table)
+    # Ben has not chosen yet, so Ann may still take her keep back (before the hand-over screen comes up)
+    assert table.view.phase == R.KEEP and app.top is table
+    assert table.undo_btn.enabled and table.match.can_undo(0)
+    click(app, table.undo_btn.rect.center)
+    assert all(r.seat != 0 for r in table.match.history)
+    assert not table.undo_btn.enabled
+    assert sorted(table.keep_sel) == list(kept)  # the choice comes back, ready to edit
+    click(app, table.confirm_btn.rect.center)
+    settle(app, table)
+    app.top.finish()
+    frame(app)
+    keep_by_clicks(app, table)
+    settle(app, table)
+    assert table.view.phase == R.PLAY
+    assert not table.match.can_undo(0) and not table.undo_btn.enabled  # never past the reveal
+    send(app, pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="z")
+    assert table.view.phase == R.PLAY
+    send(app, pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    assert type(app.top).__name__ == "PauseScene"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (2560, 1440)])
+def test_layout_fits_the_window(size: tuple[int, int]) -> None:
+    app, table = make([("Ann", "human"), ("B", "random"), ("C", "random"), ("D", "random")],
+                      {"military": True, "economy": True, "special_products": True, "two_rounds": True}, size=size)
+    settle(app, table)
+    screen = pygame.Rect(0, 0, *size)
+    play = table.play
+    assert not play.colliderect(table.side_rect)
+    for spr in table.order:
+        assert screen.contains(spr.home_rect), spr.key
+        assert not spr.home_rect.colliderect(table.side_rect), spr.key
+    for b in (table.confirm_btn, table.undo_btn, table.menu_btn):
+        assert table.side_rect.contains(b.rect)
+    assert table.cw >= 40 and table.cw == pytest.approx(110 * size[1] / 900, rel=0.35)
+    zones = [table.zones["stage"].rect, table.zones["hand"].rect, *table.opp_rects.values()]
+    for i, a in enumerate(zones):
+        assert screen.contains(a)
+        for b in zones[i + 1:]:
+            assert not a.colliderect(b)
+    keep_by_clicks(app, table)
+    settle(app, table)
+    assert table.view.phase == R.PLAY
+
+
+def test_all_ai_game_plays_itself_and_results_panel_draws() -> None:
+    app, table = make([("A", "random"), ("B", "easy")], {"two_rounds": True, "economy": True})
+    assert table.viewer is None
+    settle(app, table, timeout=30)
+    assert table.match.is_over() and table.finished
+    draw = results_panel(table.match)
+    assert draw is not None
+    surf = pygame.Surface((900, 560))
+    surf.fill((0, 0, 0))
+    draw(surf, surf.get_rect())
+    assert pygame.mask.from_threshold(surf, (0, 0, 0), (1, 1, 1, 255)).count() < 900 * 560 * 0.9
+
+
+def test_ai_runner_answers_and_cancels() -> None:
+    match = Match.new("villannex", [SeatSpec("A", "random"), SeatSpec("B", "random")], 1, {})
+    runner = AIRunner()
+    runner.start(match.game, match.view(0), 0, "random", 5)
+    end = time.perf_counter() + 5
+    act = None
+    while act is None and time.perf_counter() < end:
+        act = runner.poll()
+        time.sleep(0.001)
+    assert act in match.legal_actions(0) and not runner.busy
+    runner.start(match.game, match.view(1), 1, "random", 5)
+    runner.cancel()
+    time.sleep(0.05)
+    assert runner.poll() is None and not runner.busy
