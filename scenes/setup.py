@@ -65,7 +65,7 @@ class SetupScene(Scene):
         super().__init__(app)
         self.game_name = game_name
         self.game = get_game(game_name)
-        start = seats or [SeatSpec("You", "human"), SeatSpec(AI_NAMES[0], "hard")]
+        start = seats or [SeatSpec("Player 1", "human"), SeatSpec(AI_NAMES[0], "hard")]
         self.seat_specs: list[list[str]] = [[s.name, s.kind] for s in start]
         self.options: dict[str, Any] = {o.key: o.default for o in self.game.options}
         self.options.update(options or {})

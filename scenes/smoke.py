@@ -208,7 +208,7 @@ def screenshots(folder: str | Path) -> int:
         _frames(app, 2)
         shot("setup.png")
 
-        match = Match.new(SMOKE_GAME, [SeatSpec("You", "human"), SeatSpec("Ada", "medium")], 2024)
+        match = Match.new(SMOKE_GAME, [SeatSpec("Mara", "human"), SeatSpec("Ada", "medium")], 2024)
         _past_keep(match)
         app.start_match(match)
         _frames(app, 90)  # let deal/move animations settle
@@ -217,7 +217,7 @@ def screenshots(folder: str | Path) -> int:
         _frames(app, 2)
         shot("handoff.png")
 
-        finished = _finished_match(SMOKE_GAME, [SeatSpec("You", "human"), SeatSpec("Ada", "hard")], 77)
+        finished = _finished_match(SMOKE_GAME, [SeatSpec("Mara", "human"), SeatSpec("Ada", "hard")], 77)
         app.start_match(finished)
         _frames(app, 30)
         if app.find(ResultsScene) is None:

@@ -319,6 +319,7 @@ class Zone:
     mat: bool = True
     tag: object = None
     slots: int = 0  # >0: lay out this many places and draw the empty ones
+    slot_hint: str = ""  # written in each empty place
 
     def slot_positions(self) -> list[Point]:
         return self.positions(max(self.slots, len(self.sprites)))
@@ -370,6 +371,13 @@ class Zone:
             for x, y in self.slot_positions()[len(self.sprites):]:
                 r = pygame.Rect(round(x), round(y), self.card_w, h)
                 felt_area(surface, r, color=(255, 240, 210, 22), edge=(255, 240, 210, 90), radius=radius, width=2)
+                if self.slot_hint:
+                    size = max(10, self.card_w // 9)
+                    lines = wrap(self.slot_hint, "ui", size, r.w - 8)
+                    y0 = r.centery - len(lines) * size * 0.6
+                    for i, ln in enumerate(lines):
+                        t = text(ln, "ui", size, (255, 240, 214))
+                        surface.blit(t, (r.centerx - t.get_width() // 2, y0 + i * size * 1.2))
         if self.label:
             size = max(11, self.card_w // 8)
             t = text(self.label, "ui-bold", size, (255, 240, 214))

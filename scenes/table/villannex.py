@@ -231,8 +231,6 @@ class VillannexTable(Scene):
         self.cw = cw = max(40, cw)
         ch = round(cw * 1.4)
         label_h = max(14, int(cw * 0.2))
-        ocw = max(28, int(cw * 0.74))
-        och = round(ocw * 1.4)
         # bottom: hand, then the stage row above it
         hand_h = ch + int(cw * 0.12)
         hand_rect = pygame.Rect(play.x + int(cw * 1.1), play.bottom - hand_h, play.w - int(cw * 2.2), hand_h)
@@ -264,22 +262,29 @@ class VillannexTable(Scene):
         self.zones["aside"] = kit.Zone("aside", aside_rect, "stack", aside_w, mat=False)
         self.info_rect = pygame.Rect(play.x, stage_rect.y, max(10, stage_rect.x - play.x - int(cw * 0.25)),
                                      stage_rect.h)
-        # top: opponents
+        # top: opponents, each a box sized to its content (6 hand cards, special product, weapon card)
         opps = [s for s in self._seat_order() if s != self.front]
         self.opp_rects = {}
-        top_h = och + int(cw * 0.42)
+        top_h = 0
         if opps:
             gap = int(cw * 0.2)
-            bw = (play.w - gap * (len(opps) - 1)) // len(opps)
+            avail = (play.w - gap * (len(opps) - 1)) // len(opps)
+            ex_n = (1 if any(self.view.specials) else 0) + (1 if self.view.opts.military else 0)
+            ocw = max(28, min(int(cw * 0.85), max(int(cw * 0.6), int(avail / (6.6 + ex_n * 0.9)))))
+            och = round(ocw * 1.4)
+            spw = max(20, int(ocw * 0.8))
+            ex_w2 = ex_n * int(spw * 1.1)
+            want = int(6 * ocw * 1.06 + ex_w2 + cw * 0.45)
+            bw = min(avail, max(want, int(cw * 3)))
+            top_h = och + int(cw * 0.42)
+            x0 = play.centerx - (bw * len(opps) + gap * (len(opps) - 1)) // 2
             for i, o in enumerate(opps):
-                r = pygame.Rect(play.x + i * (bw + gap), play.y, bw, top_h)
+                r = pygame.Rect(x0 + i * (bw + gap), play.y, bw, top_h)
                 self.opp_rects[o] = r
-                spw = max(20, int(ocw * 0.8))
-                ex_n = (1 if self.view.specials[o] else 0) + (1 if self.view.opts.military else 0)
-                ex_w2 = ex_n * int(spw * 1.1)
-                cards_r = pygame.Rect(r.x + int(cw * 0.1), r.y + int(cw * 0.34), r.w - ex_w2 - int(cw * 0.2), och)
+                cards_r = pygame.Rect(r.x + int(cw * 0.1), r.y + int(cw * 0.34), r.w - ex_w2 - int(cw * 0.25), och)
                 self.zones[f"opp{o}"] = kit.Zone(f"opp{o}", cards_r, "row", ocw, mat=False, gap=0.06)
-                ex_r = pygame.Rect(cards_r.right, cards_r.y + (och - round(spw * 1.4)), ex_w2, round(spw * 1.4))
+                ex_r = pygame.Rect(cards_r.right + int(cw * 0.05), cards_r.y + (och - round(spw * 1.4)), ex_w2,
+                                   round(spw * 1.4))
                 self.zones[f"oppx{o}"] = kit.Zone(f"oppx{o}", ex_r, "row", spw, mat=False, gap=0.06)
         mid_top = play.y + (top_h + int(cw * 0.25) if opps else 0)
         mid = pygame.Rect(play.x, mid_top, play.w, stage_rect.y - label_h - int(cw * 0.15) - mid_top)
@@ -524,6 +529,7 @@ class VillannexTable(Scene):
                 created = spr is None
                 if spr is None:
                     spr = kit.CardSprite(sp.key, sp.face, _back, zone.card_w, sp.face_up)
+                was = spr.tag if not created else None
                 spr.face = sp.face
                 spr.draggable = sp.draggable
                 spr.dim = sp.dim
@@ -533,6 +539,10 @@ class VillannexTable(Scene):
                 spr.lit = False
                 if not created and spr.face_up != sp.face_up:
                     spr.flip(sp.face_up, FLIP_TIME * self.af if animate else 0.0)
+                elif (animate and isinstance(was, Info) and was.frame is None and sp.info.frame is not None
+                      and sp.info.kind == "opp"):
+                    spr.face_up = False  # a village revealed: turn its cards over in place
+                    spr.flip(True, FLIP_TIME * self.af)
                 zone.sprites.append(spr)
                 new_sprites[sp.key] = spr
                 order.append(spr)
@@ -1265,7 +1275,13 @@ class VillannexTable(Scene):
             if status.endswith("thinking…"):
                 kit.spinner(surface, (x + size // 2, r.centery), max(4, size // 2), self.clock, (240, 200, 120))
                 x += size + 4
-            t = kit.text(status, "ui", max(10, int(size * 0.85)), scol if not light else soft)
+            elif status == "locked in":
+                ic = w.icon("lock", size, (150, 220, 160) if light else kit.ACCENT)
+                if ic is not None:
+                    surface.blit(ic, (x, r.centery - ic.get_height() // 2))
+                    x += ic.get_width() + 3
+            t = kit.text(status, "ui", max(10, int(size * 0.85)),
+                         (150, 220, 160) if light and status == "locked in" else (scol if not light else soft))
             surface.blit(t, (x, r.centery - t.get_height() // 2))
         scores = self.game.scores(self.match.state) if v.results else None
         if scores is not None:
@@ -1358,6 +1374,7 @@ class VillannexTable(Scene):
             label += f" ({len(z.sprites)}/4)"
         z.label = label
         z.slots = 0
+        z.slot_hint = "Drop a card here" if self.my_turn() else ""
         if v.phase in (R.PLAY, R.BUILD, R.PICK) and v.villages[self.front] is None:
             z.slots = 4 if v.solo else 2
         elif v.phase == R.KEEP:
@@ -1414,7 +1431,11 @@ class VillannexTable(Scene):
                                      border_radius=max(3, s.width // 25))
 
     def _draw_side(self, surface: pygame.Surface) -> None:
-        kit.cached_panel(surface, self.side_rect, _side_bg)
+        r = self.side_rect
+        radius = max(6, int(12 * self.k))
+        pygame.draw.rect(surface, (30, 18, 10), r.move(0, max(2, int(4 * self.k))), border_radius=radius)
+        pygame.draw.rect(surface, w.CREAM, r, border_radius=radius)
+        pygame.draw.rect(surface, w.PAPER_EDGE, r, width=2, border_radius=radius)
         self.prompt.draw(surface)
         for b in self.buttons:
             b.draw(surface)
@@ -1458,10 +1479,6 @@ class VillannexTable(Scene):
         inner.h -= self.close_score_btn.rect.h + int(8 * self.k)
         draw_score_table(surface, inner, self.match, self._score_round)
         self.close_score_btn.draw(surface)
-
-
-def _side_bg(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    w.draw_panel(surface, rect)
 
 
 # --- faces ------------------------------------------------------------------------------------------------------------
