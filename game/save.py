@@ -9,6 +9,7 @@ suffix first, so nothing a player had is ever lost.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -67,10 +68,8 @@ def atomic_write_json(path: Path, obj: Any) -> None:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 

@@ -187,6 +187,7 @@ class CardSprite:
     lift: float = 0.0  # 0..1 hover lift animation
     tag: object = None  # what the table wants to remember (card id, seat, ...)
     aspect: float = 1.4  # height / width
+    angle: float = 0.0  # degrees, for fanned hands; hovered, held or selected cards stand straight
     _from: Point = (0.0, 0.0)
     _to: Point = (0.0, 0.0)
     _t: float = 1.0
@@ -283,9 +284,19 @@ class CardSprite:
         if self._flip_t is not None:
             sx = max(0.04, abs(math.cos(math.pi * min(1.0, self._flip_t))))
         radius = max(3, round(self.width * 0.06))
-        sh = shadow((w, h), radius, 60 + int(50 * self.lift))
+        sh = shadow((w, h), radius, 60 + 10 * round(5 * self.lift))
         pad = (sh.get_width() - w) // 2
         off = 2 + self.lift * self.width * 0.08
+        angle = round(self.angle * (1.0 - self.lift))
+        if angle and sx >= 1.0 and not (self.selected or self.dragging or self.dim):
+            rimg, rsh = _rotated(img, angle), _rotated(sh, angle)
+            c = r.center
+            surface.blit(rsh, rsh.get_rect(center=(c[0] + off * 0.4, c[1] + off)))
+            surface.blit(rimg, rimg.get_rect(center=c))
+            if self.lit:
+                pygame.draw.rect(surface, LIT, r.inflate(4, 4), width=max(2, self.width // 40),
+                                 border_radius=radius + 2)
+            return
         if sx < 1.0:
             sw = max(1, round(w * sx))
             img = pygame.transform.smoothscale(img, (sw, h))
@@ -300,6 +311,22 @@ class CardSprite:
             pygame.draw.rect(surface, GOLD, r.inflate(6, 6), width=max(3, self.width // 28), border_radius=radius + 3)
         elif self.lit:
             pygame.draw.rect(surface, LIT, r.inflate(4, 4), width=max(2, self.width // 40), border_radius=radius + 2)
+
+
+_rot_cache: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+
+
+def _rotated(img: pygame.Surface, angle: int) -> pygame.Surface:
+    """``img`` turned by whole degrees, cached (the source is kept alive so its id stays unique)."""
+    key = (id(img), angle)
+    hit = _rot_cache.get(key)
+    if hit is not None and hit[0] is img:
+        return hit[1]
+    if len(_rot_cache) > 600:
+        _rot_cache.clear()
+    out = pygame.transform.rotozoom(img, angle, 1.0)
+    _rot_cache[key] = (img, out)
+    return out
 
 
 # --- zones ----------------------------------------------------------------------------------------------------
@@ -346,13 +373,17 @@ class Zone:
             y = cy
             if self.layout == "fan" and n > 1:
                 u = (i - (n - 1) / 2) / max(1, (n - 1) / 2)
-                y = cy + (u * u) * h * 0.06
+                y = cy + (u * u) * h * 0.05
             out.append((x, y))
         return out
 
     def arrange(self, duration: float) -> None:
-        for spr, (x, y) in zip(self.sprites, self.slot_positions(), strict=False):
+        n = len(self.sprites)
+        for i, (spr, (x, y)) in enumerate(zip(self.sprites, self.slot_positions(), strict=False)):
             spr.width = self.card_w
+            spr.angle = 0.0
+            if self.layout == "fan" and n > 1:
+                spr.angle = -((i - (n - 1) / 2) / max(1, (n - 1) / 2)) * min(7.0, 1.6 * n)
             if not spr.dragging:
                 spr.move_to(x, y, duration)
 

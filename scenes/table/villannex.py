@@ -99,7 +99,8 @@ class VillannexTable(Scene):
         self.viewer: int | None = self._initial_viewer()
         self.view: Any = match.view(self.viewer)
         self._legal: list[Action] = []
-        self._legal_key: tuple[int, int | None] = (-1, None)
+        self._legal_key: tuple[int, int, int | None] = (-1, -1, None)
+        self._version = 0  # bumped on every change of the match (apply, undo), for the legal-actions cache
         # the half-built decision of the viewer
         self.keep_sel: list[str] = []
         self.placed: list[str] = []
@@ -113,8 +114,8 @@ class VillannexTable(Scene):
         self._ai_started = 0.0
         self._ai_seat: int | None = None
         self._ai_action: Action | None = None
-        self._settle_at = 0.0  # when the last change happened
         self._handoff_wait: int | None = None
+        self._handoff_since = 0.0
         self._results_at: float | None = None
         self._results_shown = False
         self.reason = ""
@@ -199,7 +200,7 @@ class VillannexTable(Scene):
         return humans[0]
 
     def legal(self) -> list[Action]:
-        key = (len(self.match.history), self.viewer)
+        key = (self._version, len(self.match.history), self.viewer)
         if key != self._legal_key:
             self._legal_key = key
             if self.viewer is None or self.viewer not in self.match.to_act():
@@ -356,6 +357,7 @@ class VillannexTable(Scene):
 
     # --- the model -> sprites ----------------------------------------------------------------------------------------
     def _refresh(self, sync: bool = True) -> None:
+        self._version += 1
         self.view = self.match.view(self.viewer)
         lk = self.view.locked[self.front] if self.viewer is not None else None
         pk = (self.viewer, self.view.phase, self.view.round, lk is None, tuple(self.view.hands[self.front]))
@@ -592,7 +594,6 @@ class VillannexTable(Scene):
             self.hover = None
         if self.zoom_pinned is not None and self.zoom_pinned.key not in new_sprites:
             self.zoom_pinned = None
-        self._settle_at = self.clock
 
     # --- applying decisions ----------------------------------------------------------------------------------------
     def submit(self, action: Action, seat: int | None = None) -> bool:
@@ -1374,7 +1375,7 @@ class VillannexTable(Scene):
             label += f" ({len(z.sprites)}/4)"
         z.label = label
         z.slots = 0
-        z.slot_hint = "Drop a card here" if self.my_turn() else ""
+        z.slot_hint = "Drop a card here" if self.my_turn() and v.phase in (R.KEEP, R.PLAY, R.BUILD) else ""
         if v.phase in (R.PLAY, R.BUILD, R.PICK) and v.villages[self.front] is None:
             z.slots = 4 if v.solo else 2
         elif v.phase == R.KEEP:
