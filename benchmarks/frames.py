@@ -93,25 +93,29 @@ def busy_table(frames: int) -> dict[str, float]:
 def thinking(seconds: float, mode: str) -> dict[str, float]:
     app = App(SIZE)
     table = _table(app, ("human", "hard", "hard", "hard"), mode)
+    for _ in range(3):  # first frames build the caches (fonts, card faces): not what we measure
+        app.draw()
     clock = pygame.time.Clock()
     frames = 0
-    worst = 0.0
+    busy_times: list[float] = []
     think = 0.0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        t0 = time.perf_counter()
         dt = clock.tick(60) / 1000
+        t0 = time.perf_counter()
         app.update(dt)
         app.draw()
         pygame.display.flip()
         frames += 1
         if table.runner.busy:
             think += dt
-            worst = max(worst, (time.perf_counter() - t0) * 1000)
+            busy_times.append((time.perf_counter() - t0) * 1000)
     elapsed = time.perf_counter() - start
     table.runner.cancel()
     app.stack.clear()
-    return {"fps": frames / elapsed, "worst_frame_ms": worst, "ai_busy_s": think}
+    busy_times = busy_times or [0.0]
+    return {"fps": frames / elapsed, "p99_frame_ms": _pct(busy_times, 99), "worst_frame_ms": max(busy_times),
+            "ai_busy_s": think}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,7 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     line = f"busy table {SIZE[0]}x{SIZE[1]}: p50 {b['p50_ms']:.2f} ms, p99 {b['p99_ms']:.2f} ms (target p99 <= 8)"
     for mode in modes:
         a = out[f"ai_{mode}"]
-        line += f"; hard AI thinking ({mode}): {a['fps']:.1f} fps, worst frame {a['worst_frame_ms']:.1f} ms"
+        line += (f"; hard AI thinking ({mode}): {a['fps']:.1f} fps, p99 frame {a['p99_frame_ms']:.1f} ms, "
+                 f"worst {a['worst_frame_ms']:.1f} ms")
     line += " (target >= 50 fps)"
     print(line)
     print(json.dumps(out))

@@ -303,3 +303,56 @@ def test_ai_runner_answers_and_cancels() -> None:
     runner.cancel()
     time.sleep(0.05)
     assert runner.poll() is None and not runner.busy
+
+
+def test_right_click_zoom_and_resize_keep_the_table_consistent() -> None:
+    app, table = make([("Ann", "human"), ("Bot", "random")], {"economy": True})
+    settle(app, table)
+    card = hand(table)[0]
+    click(app, card.rect.center, button=3)
+    assert table.zoom_pinned is card
+    click(app, card.rect.center, button=3)
+    assert table.zoom_pinned is None
+    for size in ((1024, 700), (1920, 1080)):
+        app.set_window(size=size)
+        frame(app, 0.5, 2)
+        assert table.size == size
+        for spr in table.order:
+            assert pygame.Rect(0, 0, *size).contains(spr.home_rect)
+    kept = keep_by_clicks(app, table)
+    settle(app, table)
+    assert sorted(table.view.shown[0]) == list(kept)
+
+
+@pytest.mark.parametrize("speed", ["normal", "instant"])
+def test_ai_moves_take_visible_time_unless_instant(speed: str) -> None:
+    app, table = make([("Ann", "human"), ("Bot", "random")])
+    app.settings.animation_speed = speed
+    frame(app, 0.0)  # the AI starts thinking
+    end = time.perf_counter() + 5
+    while table._ai_action is None and time.perf_counter() < end:
+        frame(app, 0.0)
+        time.sleep(0.002)
+    assert table._ai_action is not None and table.prompt.thinking == "Bot is thinking…"
+    frame(app, 0.01)
+    applied = any(r.seat == 1 for r in table.match.history)
+    assert applied == (speed == "instant")
+    frame(app, 0.6)
+    assert any(r.seat == 1 for r in table.match.history)
+
+
+def test_log_shows_private_lines_only_to_their_seat_and_scrolls() -> None:
+    app, table = make([("Ann", "human"), ("Ben", "human")], {"two_rounds": True})
+    settle(app, table)
+    keep_by_clicks(app, table)
+    texts = [ln for ln, _, _ in table.log._lines]
+    assert any(t.startswith("You keep") for t in texts)
+    settle(app, table)
+    app.top.finish()
+    frame(app)
+    assert table.viewer == 1
+    assert not any("You keep" in ln for ln, _, _ in table.log._lines)  # Ann's private line is not Ben's
+    table.log._lines = [(f"line {i}", (0, 0, 0), True) for i in range(200)]
+    send(app, pygame.MOUSEMOTION, pos=table.log.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    send(app, pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0)
+    assert table.log.scroll == 6

@@ -49,6 +49,7 @@ class HardAgent(Agent):
     level = "hard"
     exploration = 0.7
     rollout_cutoff = 200  # decisions before a rollout is scored by evaluate
+    rollout_steps: int | None = None  # decisions after the tree leaf before evaluate (None: play out)
     check_every = 8  # iterations between clock reads
     margin_weight = 0.0  # share of the reward given by the final score margin (denser than win/loss)
 
@@ -140,7 +141,8 @@ class HardAgent(Agent):
                     child = nodes[q].children[key] = _Node()
                 nodes[q] = child
         # rollout
-        while not game.is_over(state) and steps < self.rollout_cutoff:
+        limit = self.rollout_cutoff if self.rollout_steps is None else min(self.rollout_cutoff, steps + self.rollout_steps)
+        while not game.is_over(state) and steps < limit:
             p = game.to_act(state)[0]
             legal = game.legal_actions(state, p)
             a = legal[0] if len(legal) == 1 else game.playout_action(state, p, legal, rng)

@@ -32,7 +32,7 @@ def results_panel(match: Match) -> Callable[[pygame.Surface, pygame.Rect], None]
     """A drawing of ``match``'s score table for the results screen (it calls
     the function with a surface and the rect to fill), or None."""
     if match.game_name == "villannex":
-        from scenes.table.villannex import draw_score_table
+        from scenes.table.villannex_scores import draw_score_table
 
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
             draw_score_table(surface, rect, match, None)

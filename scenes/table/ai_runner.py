@@ -106,6 +106,7 @@ class AIRunner:
         with self._lock:
             if gen == self._generation:
                 self._result, self._error = action, err
+                self._restore()  # the render thread has the interpreter to itself again
 
     def poll(self) -> Action | None:
         """The decision once ready (returned once), else None. Re-raises an

@@ -18,8 +18,6 @@ import pygame
 from scenes import assets
 
 # --- palette ----------------------------------------------------------------------------------------------
-TABLE_TOP = (92, 64, 44)
-TABLE_EDGE = (48, 32, 22)
 PANEL_BG = (250, 244, 230)
 PANEL_EDGE = (120, 92, 62)
 INK = (44, 34, 26)
@@ -29,8 +27,6 @@ LIT = (120, 210, 140)
 HOT = (255, 226, 120)
 DANGER = (200, 70, 60)
 ACCENT = (62, 122, 92)
-ACCENT_TEXT = (255, 255, 255)
-DISABLED = (190, 180, 165)
 
 Point = tuple[float, float]
 
@@ -39,10 +35,6 @@ def ease_out(t: float) -> float:
     """Cubic ease-out: fast start, calm landing."""
     t = min(1.0, max(0.0, t))
     return 1.0 - (1.0 - t) ** 3
-
-
-def scaled(seconds: float, factor: float) -> float:
-    return max(0.0, seconds * factor)
 
 
 # --- cached drawing helpers --------------------------------------------------------------------------------
@@ -102,26 +94,6 @@ def _wrap(s: str, role: str, size: int, width: int) -> tuple[str, ...]:
                 line = w
         out.append(line)
     return tuple(out)
-
-
-_panel_cache: dict[tuple[object, ...], pygame.Surface] = {}
-
-
-def cached_panel(surface: pygame.Surface, rect: pygame.Rect, draw: Callable[[pygame.Surface, pygame.Rect], None],
-                 key: object = None) -> None:
-    """Blit a static panel background drawn once by ``draw`` (shadow included, 16 px margin) per size."""
-    m = 16
-    k = (rect.w, rect.h, key, draw)
-    surf = _panel_cache.get(k)
-    if surf is None:
-        if len(_panel_cache) > 40:
-            _panel_cache.clear()
-        surf = pygame.Surface((rect.w + 2 * m, rect.h + 2 * m), pygame.SRCALPHA)
-        draw(surf, pygame.Rect(m, m, rect.w, rect.h))
-        if pygame.display.get_init() and pygame.display.get_surface() is not None:
-            surf = surf.convert_alpha()
-        _panel_cache[k] = surf
-    surface.blit(surf, (rect.x - m, rect.y - m))
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, *, color: tuple[int, ...] = PANEL_BG,
@@ -288,16 +260,19 @@ class CardSprite:
         pad = (sh.get_width() - w) // 2
         off = 2 + self.lift * self.width * 0.08
         angle = round(self.angle * (1.0 - self.lift))
-        if angle and sx >= 1.0 and not (self.selected or self.dragging or self.dim):
-            rimg, rsh = _rotated(img, angle), _rotated(sh, angle)
-            c = r.center
-            surface.blit(rsh, rsh.get_rect(center=(c[0] + off * 0.4, c[1] + off)))
-            surface.blit(rimg, rimg.get_rect(center=c))
-            if self.lit:
-                pygame.draw.rect(surface, LIT, r.inflate(4, 4), width=max(2, self.width // 40),
-                                 border_radius=radius + 2)
-            return
-        if sx < 1.0:
+        if sx >= 1.0 and self.lift == 0.0 and not self.dragging:
+            # the common case: one blit of the card with its shadow baked in (cached per face)
+            both = _with_shadow(img, sh, pad, round(off * 0.4), round(off))
+            if angle and not (self.selected or self.dim):
+                rot = _rotated(both, angle)
+                cx, cy = r.x - pad + both.get_width() // 2, r.y - pad + both.get_height() // 2
+                surface.blit(rot, rot.get_rect(center=(cx, cy)))
+                if self.lit:
+                    pygame.draw.rect(surface, LIT, r.inflate(4, 4), width=max(2, self.width // 40),
+                                     border_radius=radius + 2)
+                return
+            surface.blit(both, (r.x - pad, r.y - pad))
+        elif sx < 1.0:
             sw = max(1, round(w * sx))
             img = pygame.transform.smoothscale(img, (sw, h))
             dx = (w - sw) // 2
@@ -314,6 +289,26 @@ class CardSprite:
 
 
 _rot_cache: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+_combo_cache: dict[tuple[int, int, int, int], tuple[pygame.Surface, pygame.Surface, pygame.Surface]] = {}
+
+
+def _with_shadow(img: pygame.Surface, sh: pygame.Surface, pad: int, dx: int, dy: int) -> pygame.Surface:
+    """``img`` over its shadow as one surface whose top-left is (-pad, -pad) from the card's (cached; the sources
+    are kept alive so their ids stay unique)."""
+    key = (id(img), id(sh), dx, dy)
+    hit = _combo_cache.get(key)
+    if hit is not None and hit[0] is img and hit[1] is sh:
+        return hit[2]
+    if len(_combo_cache) > 800:
+        _combo_cache.clear()
+    w, h = sh.get_size()
+    out = pygame.Surface((w + abs(dx), h + abs(dy)), pygame.SRCALPHA)
+    out.blit(sh, (max(0, dx), max(0, dy)))
+    out.blit(img, (pad, pad))
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        out = out.convert_alpha()
+    _combo_cache[key] = (img, sh, out)
+    return out
 
 
 def _rotated(img: pygame.Surface, angle: int) -> pygame.Surface:

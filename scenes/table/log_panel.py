@@ -13,10 +13,14 @@ from game.engine import Event
 from scenes import assets
 from scenes.table import kit
 
+#: Colours by Event.kind (the games' kinds: lock, private, reveal, phase, turn, score, result, pick, build...);
+#: anything else is plain ink.
 _KIND_COLORS: dict[str, tuple[int, int, int]] = {
     "score": (40, 100, 70),
     "reveal": (120, 70, 30),
+    "phase": (60, 60, 130),
     "round": (60, 60, 130),
+    "result": (150, 40, 40),
     "end": (150, 40, 40),
     "private": (90, 70, 120),
 }
@@ -67,9 +71,10 @@ class LogPanel:
     def visible_count(self) -> int:
         return max(1, (self.rect.h - 2 * self._pad) // max(1, self.line_h))
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: pygame.event.Event, mouse: tuple[int, int] | None = None) -> bool:
+        """Wheel over the log scrolls it; ``mouse`` is the last known pointer position."""
         if event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
+            pos = mouse if mouse is not None else pygame.mouse.get_pos()
             if self.rect.collidepoint(pos):
                 self.scroll_by(event.y * 3)
                 return True

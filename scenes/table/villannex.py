@@ -13,21 +13,21 @@ from __future__ import annotations
 
 import contextlib
 import time
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.engine import Action, Event, IllegalAction
 from game.villannex import rules as R
-from game.villannex.cards import RESOURCE_NAMES, VILLAGE_CARDS
-from game.villannex.scoring import RoundScore
 from scenes import cardart
 from scenes import widgets as w
 from scenes.base import Scene
 from scenes.table import kit
 from scenes.table.ai_runner import AIRunner
 from scenes.table.log_panel import LogPanel, PromptBar
+from scenes.table.villannex_choice import Choice
+from scenes.table.villannex_draw import TableDrawing
+from scenes.table.villannex_sprites import Info, Spec, back_face, card_face, market_face, special_face, weapon_face
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -35,12 +35,10 @@ if TYPE_CHECKING:
 
 MOVE_TIME = 0.22
 FLIP_TIME = 0.32
-ZOOM_DELAY = 0.4
 AI_MIN_THINK = 0.55
 HANDOFF_DELAY = 0.6
-RESULTS_DELAY = 3.0
+RESULTS_DELAY = 3.5
 REASON_TIME = 3.5
-LETTER_ICONS = {"W": "wood", "S": "stone", "L": "livestock", "G": "grain", "C": "coin", "A": "weapon"}
 
 
 def ai_seed(match: Match, seat: int) -> int:
@@ -48,40 +46,7 @@ def ai_seed(match: Match, seat: int) -> int:
     return (match.seed * 7919 + len(match.history) * 104729 + seat * 31) % (2**31)
 
 
-@dataclass(frozen=True, slots=True)
-class Info:
-    """What a sprite stands for: ``kind`` (hand, stage, packet, opp, common, market, special, weapon, rand, tab,
-    aside, discard), the card or market id, the seat that owns it, and the producing frame if any."""
-
-    kind: str
-    ident: str
-    owner: int = -1
-    frame: int | None = None
-    extra: Any = None
-
-
-@dataclass(slots=True)
-class Spec:
-    key: str
-    face: kit.FaceFn
-    face_up: bool
-    info: Info
-    draggable: bool = False
-    dim: bool = False
-    aspect: float = 1.4
-
-
-def _card_face(cid: str, frame: int | None = None) -> kit.FaceFn:
-    if frame is None:
-        return lambda wd: cardart.villannex_card(cid, wd)
-    return lambda wd: cardart.villannex_card(cid, wd, selected_frame=frame)
-
-
-def _back(wd: int) -> pygame.Surface:
-    return cardart.card_back(wd)
-
-
-class VillannexTable(Scene):
+class VillannexTable(TableDrawing, Scene):
     """The play screen of one Villannex match (normal game or solitaire)."""
 
     def __init__(self, app: App, match: Match, *, runner_mode: str = "thread") -> None:
@@ -101,13 +66,7 @@ class VillannexTable(Scene):
         self._legal: list[Action] = []
         self._legal_key: tuple[int, int, int | None] = (-1, -1, None)
         self._version = 0  # bumped on every change of the match (apply, undo), for the legal-actions cache
-        # the half-built decision of the viewer
-        self.keep_sel: list[str] = []
-        self.placed: list[str] = []
-        self.frames: dict[str, int] = {}
-        self.weapon: bool | None = None
-        self.named: str | None = None
-        self.selected: str | None = None  # click-to-select: a card waiting for its target
+        self.choice = Choice()  # the viewer's half-built decision
         self._pending_key: tuple[Any, ...] = ()
         # timing
         self.clock = 0.0
@@ -142,12 +101,14 @@ class VillannexTable(Scene):
         self.score_rect = pygame.Rect(0, 0, 0, 0)
         self.log = LogPanel()
         self.prompt = PromptBar()
+        self._side_cache: tuple[Any, pygame.Surface] | None = None
         self.confirm_btn = w.Button("Lock in", self.confirm, primary=True, icon_name="check")
         self.undo_btn = w.Button("Undo", self.undo, icon_name="undo")
         self.menu_btn = w.Button("Menu", lambda: self.app.open_pause(self.match), icon_name="menu")
         self.scores_btn = w.Button("Scores", self.toggle_scores, icon_name="star")
         self.results_btn = w.Button("Results", self._show_results, icon_name="trophy")
         self.close_score_btn = w.Button("Close", self.toggle_scores)
+        self.round_btn = w.Button("Other round", self._next_score_round)
         self.buttons = [self.confirm_btn, self.undo_btn, self.menu_btn, self.scores_btn, self.results_btn]
         self.drag = kit.DragController(
             lambda: self.order,
@@ -347,6 +308,7 @@ class VillannexTable(Scene):
         sr.center = play.center
         self.score_rect = sr
         self.close_score_btn.rect = pygame.Rect(0, 0, int(150 * k), int(40 * k))
+        self.round_btn.rect = pygame.Rect(0, 0, int(190 * k), int(40 * k))
         self.close_score_btn.rect.bottomright = (sr.right - pad, sr.bottom - pad)
         self._sync(animate=False)
 
@@ -369,12 +331,7 @@ class VillannexTable(Scene):
             self._sync(animate=True)
 
     def _reset_pending(self) -> None:
-        self.keep_sel = []
-        self.placed = []
-        self.frames = {}
-        self.weapon = None
-        self.named = None
-        self.selected = None
+        self.choice = Choice()
 
     def _desired(self) -> dict[str, list[Spec]]:
         v = self.view
@@ -389,17 +346,17 @@ class VillannexTable(Scene):
 
         def hand_spec(c: str, i: int, draggable: bool, dim: bool = False) -> Spec:
             if c == R.HIDDEN:
-                return Spec(f"h{f}:hand:{i}", _back, False, Info("hidden", c, f))
-            return Spec(c, _card_face(c), True, Info("hand", c, f), draggable, dim)
+                return Spec(f"h{f}:hand:{i}", back_face, False, Info("hidden", c, f))
+            return Spec(c, card_face(c), True, Info("hand", c, f), draggable, dim)
 
         village = v.villages[f]
         if village is not None:
             for c, fr in zip(village.cards, village.frames, strict=True):
-                stage.append(Spec(c, _card_face(c, fr), True, Info("stage", c, f, fr)))
+                stage.append(Spec(c, card_face(c, fr), True, Info("stage", c, f, fr)))
             hand_specs = [hand_spec(c, i, False) for i, c in enumerate(hand)]
         elif ph == R.KEEP:
             sel = list(lk.cards) if isinstance(lk, R.Keep) else [c for c in self.keep_sel if c in hand]
-            stage = [Spec(c, _card_face(c), True, Info("stage", c, f), mine) for c in sel]
+            stage = [Spec(c, card_face(c), True, Info("stage", c, f), mine) for c in sel]
             hand_specs = [hand_spec(c, i, mine, dim=lk is not None) for i, c in enumerate(hand) if c not in sel]
         elif ph == R.DRAFT:
             packet = list(v.packets[f])
@@ -409,13 +366,13 @@ class VillannexTable(Scene):
                 mycards = sorted([*mycards, lk.card])
             for i, c in enumerate(packet):
                 if c == R.HIDDEN:
-                    stage.append(Spec(f"h{f}:packet:{i}", _back, False, Info("hidden", c, f)))
+                    stage.append(Spec(f"h{f}:packet:{i}", back_face, False, Info("hidden", c, f)))
                 else:
-                    stage.append(Spec(c, _card_face(c), True, Info("packet", c, f), mine))
+                    stage.append(Spec(c, card_face(c), True, Info("packet", c, f), mine))
             hand_specs = [hand_spec(c, i, False) for i, c in enumerate(mycards)]
         elif ph in (R.REVEAL, R.NEXT):
             shown = list(v.shown[f])
-            stage = [Spec(c, _card_face(c), True, Info("stage", c, f)) for c in shown]
+            stage = [Spec(c, card_face(c), True, Info("stage", c, f)) for c in shown]
             can = mine and ph == R.REVEAL
             hand_specs = [hand_spec(c, i, can) for i, c in enumerate(hand) if c not in shown]
         elif ph == R.PLAY:
@@ -423,18 +380,18 @@ class VillannexTable(Scene):
                 placed, frames = list(lk.cards), dict(zip(lk.cards, lk.frames, strict=True))
             else:
                 placed, frames = [c for c in self.placed if c in hand], self.frames
-            stage = [Spec(c, _card_face(c, frames.get(c)), True, Info("stage", c, f, frames.get(c)), mine)
+            stage = [Spec(c, card_face(c, frames.get(c)), True, Info("stage", c, f, frames.get(c)), mine)
                      for c in placed]
             hand_specs = [hand_spec(c, i, mine) for i, c in enumerate(hand) if c not in placed]
         elif ph in (R.PICK, R.BUILD):
             if ph == R.BUILD and v.picked >= 0:
                 for c in v.randoms[v.picked]:
                     fr = self.frames.get(c)
-                    stage.append(Spec(c, _card_face(c, fr), True, Info("stage", c, f, fr, "fixed")))
+                    stage.append(Spec(c, card_face(c, fr), True, Info("stage", c, f, fr, "fixed")))
             placed = [c for c in self.placed if c in hand] if ph == R.BUILD else []
             for c in placed:
                 fr = self.frames.get(c)
-                stage.append(Spec(c, _card_face(c, fr), True, Info("stage", c, f, fr), mine))
+                stage.append(Spec(c, card_face(c, fr), True, Info("stage", c, f, fr), mine))
             hand_specs = [hand_spec(c, i, mine and ph == R.BUILD) for i, c in enumerate(hand) if c not in placed]
         else:
             hand_specs = [hand_spec(c, i, False) for i, c in enumerate(hand)]
@@ -447,15 +404,15 @@ class VillannexTable(Scene):
         extras: list[Spec] = []
         sp_id = v.specials[f] if f < len(v.specials) else None
         if sp_id:
-            extras.append(Spec(f"sp:{sp_id}", _special_face(sp_id), True, Info("special", sp_id, f)))
+            extras.append(Spec(f"sp:{sp_id}", special_face(sp_id), True, Info("special", sp_id, f)))
         if v.opts.military and not v.solo:
             side = self._weapon_side(f)
-            extras.append(Spec(f"wp{f}", _weapon_face(side), True, Info("weapon", "", f, None, side),
+            extras.append(Spec(f"wp{f}", weapon_face(side), True, Info("weapon", "", f, None, side),
                                False))
         out["extras"] = extras
         # own aside pile (own view knows it)
-        out["aside"] = [Spec(c, _card_face(c), True, Info("aside", c, f)) if c != R.HIDDEN else
-                        Spec(f"h{f}:aside:{i}", _back, False, Info("hidden", c, f))
+        out["aside"] = [Spec(c, card_face(c), True, Info("aside", c, f)) if c != R.HIDDEN else
+                        Spec(f"h{f}:aside:{i}", back_face, False, Info("hidden", c, f))
                         for i, c in enumerate(v.aside[f][-3:])]
         # opponents
         for o in self.opp_rects:
@@ -463,33 +420,33 @@ class VillannexTable(Scene):
             vil = v.villages[o]
             if vil is not None:
                 for c, fr in zip(vil.cards, vil.frames, strict=True):
-                    specs.append(Spec(c, _card_face(c, fr), True, Info("opp", c, o, fr)))
+                    specs.append(Spec(c, card_face(c, fr), True, Info("opp", c, o, fr)))
             else:
                 cards = list(v.hands[o])
                 for i, c in enumerate(cards):
                     if c == R.HIDDEN:
-                        specs.append(Spec(f"h{o}:hand:{i}", _back, False, Info("hidden", c, o)))
+                        specs.append(Spec(f"h{o}:hand:{i}", back_face, False, Info("hidden", c, o)))
                     else:
-                        specs.append(Spec(c, _card_face(c), True, Info("opp", c, o)))
+                        specs.append(Spec(c, card_face(c), True, Info("opp", c, o)))
             out[f"opp{o}"] = specs
             ex: list[Spec] = []
             if v.specials[o]:
-                ex.append(Spec(f"sp:{v.specials[o]}", _special_face(v.specials[o]), True,
+                ex.append(Spec(f"sp:{v.specials[o]}", special_face(v.specials[o]), True,
                                Info("special", v.specials[o], o)))
             if v.opts.military:
                 side = vil.weapon if vil is not None else None
-                ex.append(Spec(f"wp{o}", _weapon_face(side), True, Info("weapon", "", o, None, side)))
+                ex.append(Spec(f"wp{o}", weapon_face(side), True, Info("weapon", "", o, None, side)))
             out[f"oppx{o}"] = ex
         if "market" in self.zones:
-            out["market"] = [Spec(f"mk:{m}", _market_face(m), True, Info("market", m))
+            out["market"] = [Spec(f"mk:{m}", market_face(m), True, Info("market", m))
                              for m in (v.demand, v.supply) if m]
         if "common" in self.zones:
-            out["common"] = [Spec(c, _card_face(c), True, Info("common", c)) for c in v.common]
+            out["common"] = [Spec(c, card_face(c), True, Info("common", c)) for c in v.common]
         if v.solo:
             for i in range(2):
                 specs = []
                 if ph == R.PICK and len(v.randoms) == 2:
-                    specs = [Spec(c, _card_face(c), True, Info("rand", c, -1, None, i)) for c in v.randoms[i]]
+                    specs = [Spec(c, card_face(c), True, Info("rand", c, -1, None, i)) for c in v.randoms[i]]
                 out[f"rand{i}"] = specs
         return out
 
@@ -530,7 +487,7 @@ class VillannexTable(Scene):
                 spr = old.get(sp.key)
                 created = spr is None
                 if spr is None:
-                    spr = kit.CardSprite(sp.key, sp.face, _back, zone.card_w, sp.face_up)
+                    spr = kit.CardSprite(sp.key, sp.face, back_face, zone.card_w, sp.face_up)
                 was = spr.tag if not created else None
                 spr.face = sp.face
                 spr.draggable = sp.draggable
@@ -568,7 +525,7 @@ class VillannexTable(Scene):
             else:
                 continue
             spr.snap_to(sx, sy)
-            spr.move_to(tx, ty, dur * 1.3)
+            spr.move_to(tx, ty, dur * 1.1)
             if target_up:
                 spr.face_up = False
                 spr.flip(True, FLIP_TIME * self.af)
@@ -582,10 +539,12 @@ class VillannexTable(Scene):
                 info = spr.tag
                 tx, ty = self.discard_pos
                 if isinstance(info, Info) and info.owner in self.opp_rects:
-                    r = self.opp_rects[info.owner]
-                    tx, ty = r.right - spr.width, r.y
+                    z = self.zones[f"oppx{info.owner}"]  # slide under the special product / weapon card
+                    tx, ty = z.rect.x, z.rect.bottom - spr.height
                 elif isinstance(info, Info) and info.owner == self.front:
-                    tx, ty = self.zones["aside"].rect.x, self.zones["aside"].rect.y
+                    z = self.zones["aside"]
+                    tx, ty = z.positions(1)[0]
+                    spr.width = z.card_w
                 spr.move_to(tx, ty, dur)
                 self.leaving.append(spr)
         self.sprites = new_sprites
@@ -679,98 +638,84 @@ class VillannexTable(Scene):
             self.score_open = not self.score_open
             self._score_at = None
 
+    def _next_score_round(self) -> None:
+        n = len(self.view.results)
+        shown = n - 1 if self._score_round is None else self._score_round
+        self._score_round = (shown - 1) % n
+
     def _show_results(self) -> None:
         self._results_at = None
         self._results_shown = True
         self.finished = True
         self.app.show_results(self.match)
 
-    # --- the half-built decision ---------------------------------------------------------------------------------------
+    # --- the half-built decision (kept in self.choice; these names are the table's public surface) ------------------
+    @property
+    def keep_sel(self) -> list[str]:
+        return self.choice.keep
+
+    @keep_sel.setter
+    def keep_sel(self, value: list[str]) -> None:
+        self.choice.keep = list(value)
+
+    @property
+    def placed(self) -> list[str]:
+        return self.choice.placed
+
+    @placed.setter
+    def placed(self, value: list[str]) -> None:
+        self.choice.placed = list(value)
+
+    @property
+    def frames(self) -> dict[str, int]:
+        return self.choice.frames
+
+    @frames.setter
+    def frames(self, value: dict[str, int]) -> None:
+        self.choice.frames = dict(value)
+
+    @property
+    def weapon(self) -> bool | None:
+        return self.choice.weapon
+
+    @weapon.setter
+    def weapon(self, value: bool | None) -> None:
+        self.choice.weapon = value
+
+    @property
+    def named(self) -> str | None:
+        return self.choice.named
+
+    @named.setter
+    def named(self, value: str | None) -> None:
+        self.choice.named = value
+
+    @property
+    def selected(self) -> str | None:
+        return self.choice.selected
+
+    @selected.setter
+    def selected(self, value: str | None) -> None:
+        self.choice.selected = value
+
     def _build_cards(self) -> tuple[list[str], list[str]]:
-        """(cards whose frames matter in order, cards the player added) for PLAY / BUILD."""
-        v = self.view
-        if v.phase == R.BUILD and v.picked >= 0:
-            added = sorted(c for c in self.placed if c in v.hands[self.front])
-            return [*v.randoms[v.picked], *added], added
-        added = sorted(c for c in self.placed if c in v.hands[self.front])
-        return added, added
+        return self.choice.build_cards(self.view, self.front)
 
     def pending_action(self) -> Action | None:
         """The legal action the table currently shows, or None while incomplete."""
-        legal = self.legal()
-        if not legal:
-            return None
-        ph = self.view.phase
-        if ph == R.KEEP:
-            want = tuple(sorted(self.keep_sel))
-            for a in legal:
-                if isinstance(a, R.Keep) and a.cards == want:
-                    return a
-            return None
-        if ph in (R.PLAY, R.BUILD):
-            ordered, added = self._build_cards()
-            if any(c not in self.frames for c in ordered):
-                return None
-            frames = tuple(self.frames[c] for c in ordered)
-            for a in legal:
-                if isinstance(a, R.Play) and a.cards == tuple(added) and a.frames == frames \
-                        and a.weapon == self.weapon and a.named == self.named:
-                    return a
-                if isinstance(a, R.Build) and a.cards == tuple(added) and a.frames == frames and a.named == self.named:
-                    return a
-        return None
+        return self.choice.action(self.view, self.front, self.legal())
 
     def can_place(self, card: str) -> str | None:
         """None when ``card`` may join the village (some legal action still allows it), else the reason."""
-        legal = self.legal()
-        want = {*(c for c in self.placed if c != card), card}
-        for a in legal:
-            if isinstance(a, (R.Play, R.Build)) and want <= set(a.cards):
-                return None
-        need = len(legal[0].cards) if legal and isinstance(legal[0], (R.Play, R.Build)) else 2
-        if len(want) > need:
-            if self.view.phase == R.BUILD:
-                return f"You may only add {need} cards from your hand"
-            return f"You may only build {need} cards"
-        return "That card cannot be built now"
+        return self.choice.can_place(card, self.view, self.legal())
 
     def hint(self) -> str:
         """What is still missing, in words (shown under the prompt)."""
-        v = self.view
-        ph = v.phase
         if not self.my_turn():
+            if self.viewer is not None and self.match.can_undo(self.viewer):
+                return "Changed your mind? Undo (Ctrl+Z) takes your choice back until everything is revealed."
             return ""
-        if ph == R.KEEP:
-            n = len(self.keep_sel)
-            if n < 4:
-                return f"Click or drag {4 - n} more card{'s' if 4 - n > 1 else ''} into the keep row."
-            return "Ready: keep these 4 cards."
-        if ph == R.DRAFT:
-            return "Click a card of the packet (or drag it to your hand) to draft it."
-        if ph == R.REVEAL:
-            return "Click a card in your hand (or drag it up) to show it."
-        if ph == R.NEXT:
-            names = [v.names[a.seat] for a in self.legal() if isinstance(a, R.ChooseNext)]
-            return "Click the area of " + " or ".join(names) + "."
-        if ph == R.PICK:
-            return "Click one of the two random villages."
-        if ph in (R.PLAY, R.BUILD):
-            need = 2
-            added = [c for c in self.placed if c in v.hands[self.front]]
-            if len(added) < need:
-                more = need - len(added)
-                return f"Drag {more} card{'s' if more > 1 else ''} from your hand to your village."
-            ordered, _ = self._build_cards()
-            missing = [c for c in ordered if c not in self.frames]
-            if missing:
-                return (f"Choose what {VILLAGE_CARDS[missing[0]].name} produces: click one of its two frames "
-                        "or drag a production tab onto it.")
-            if v.opts.military and ph == R.PLAY and self.weapon is None:
-                return "Click your weapon card to choose its side."
-            if v.supply == "S5" and self.named is None:
-                return "Name a resource for the market (the icons next to your village)."
-            return "Ready: lock in your village." if ph == R.PLAY else "Ready: build your village."
-        return ""
+        return self.choice.missing(self.view, self.front, self.legal())
 
     # --- input --------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -796,11 +741,13 @@ class VillannexTable(Scene):
         if self.score_open:
             if self.close_score_btn.handle_event(event):
                 return
+            if self.round_btn.visible and self.round_btn.handle_event(event):
+                return
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 if not self.score_rect.collidepoint(event.pos) and event.type == pygame.MOUSEBUTTONDOWN:
                     self.score_open = False
                 return
-        if self.log.handle(event):
+        if self.log.handle(event, self.mouse):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             spr = self.drag.sprite_at(event.pos)
@@ -1192,322 +1139,6 @@ class VillannexTable(Scene):
             if self.runner.busy:
                 time.sleep(0.002)
 
-    # --- drawing ---------------------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        k = self.k
-        self.frame_hits = []
-        self.named_hits = []
-        self._draw_opponents(surface)
-        self._draw_middle(surface)
-        self._draw_front(surface)
-        for name, z in self.zones.items():
-            if name.startswith("opp") or name in ("hand", "aside", "extras"):
-                continue
-            z.draw_mat(surface)
-        self._draw_hand_mat(surface)
-        held = self.drag.held
-        for s in self.order:
-            if s is held or (isinstance(s.tag, Info) and s.tag.kind == "tab"):
-                continue
-            self._draw_sprite(surface, s)
-        for s in self.leaving:
-            s.draw(surface)
-        self._draw_frame_targets(surface)
-        for s in self.order:
-            if isinstance(s.tag, Info) and s.tag.kind == "tab" and s is not held:
-                s.draw(surface)
-        if held is not None:
-            self._draw_sprite(surface, held)
-        self._draw_side(surface)
-        if self.score_open and self.view.results:
-            self._draw_score_panel(surface)
-        self._draw_zoom(surface)
-        del k
-
-    def _draw_sprite(self, surface: pygame.Surface, s: kit.CardSprite) -> None:
-        info = s.tag
-        frame = info.frame if isinstance(info, Info) else None
-        if frame is not None and s.face_up and not s.dragging:
-            tab = cardart.production_tab(s.width)
-            fr = cardart.frame_rects(s.width)[frame]
-            r = s.rect
-            surface.blit(tab, (r.x + fr.x, r.bottom - int(tab.get_height() * 0.3)))
-        s.draw(surface)
-
-    def _draw_hand_mat(self, surface: pygame.Surface) -> None:
-        z = self.zones["hand"]
-        if z.lit:
-            z.draw_mat(surface)
-
-    def _draw_opponents(self, surface: pygame.Surface) -> None:
-        v = self.view
-        k = self.k
-        for o, r in self.opp_rects.items():
-            lit = False
-            if v.phase == R.NEXT and self.my_turn():
-                lit = any(isinstance(a, R.ChooseNext) and a.seat == o for a in self.legal())
-            acting = o in self.match.to_act()
-            fill = (66, 46, 32, 150)
-            edge = (236, 200, 140, 200) if acting else (255, 240, 210, 60)
-            if lit:
-                edge = (*kit.LIT, 230)
-                fill = (80, 120, 80, 120)
-            kit.felt_area(surface, r, color=fill, edge=edge, radius=max(6, int(10 * k)), width=3 if acting else 2)
-            self._seat_header(surface, o, pygame.Rect(r.x + int(8 * k), r.y + int(4 * k), r.w - int(16 * k),
-                                                     int(self.cw * 0.28)), light=True)
-
-    def _seat_header(self, surface: pygame.Surface, seat: int, r: pygame.Rect, light: bool) -> None:
-        """Name, human/AI icon, status and score of a seat on one line."""
-        v = self.view
-        spec = self.match.seats[seat]
-        size = max(11, int(r.h * 0.62))
-        col = (255, 244, 224) if light else kit.INK
-        soft = (226, 206, 176) if light else kit.INK_SOFT
-        x = r.x
-        ic = w.icon("person" if spec.is_human else "robot", size + 2, col)
-        if ic is not None:
-            surface.blit(ic, (x, r.centery - ic.get_height() // 2))
-            x += ic.get_width() + size // 3
-        name = kit.text(v.names[seat], "ui-bold", size, col)
-        surface.blit(name, (x, r.centery - name.get_height() // 2))
-        x += name.get_width() + size // 2
-        status, scol = self._status(seat)
-        if status:
-            if status.endswith("thinking…"):
-                kit.spinner(surface, (x + size // 2, r.centery), max(4, size // 2), self.clock, (240, 200, 120))
-                x += size + 4
-            elif status == "locked in":
-                ic = w.icon("lock", size, (150, 220, 160) if light else kit.ACCENT)
-                if ic is not None:
-                    surface.blit(ic, (x, r.centery - ic.get_height() // 2))
-                    x += ic.get_width() + 3
-            t = kit.text(status, "ui", max(10, int(size * 0.85)),
-                         (150, 220, 160) if light and status == "locked in" else (scol if not light else soft))
-            surface.blit(t, (x, r.centery - t.get_height() // 2))
-        scores = self.game.scores(self.match.state) if v.results else None
-        if scores is not None:
-            label = f"{scores[seat]:g}"
-            t = kit.text(label, "ui-bold", size, kit.INK)
-            bw = t.get_width() + size
-            br = pygame.Rect(r.right - bw, r.centery - size * 0.65, bw, size * 1.3)
-            pygame.draw.rect(surface, kit.GOLD, br, border_radius=int(size * 0.65))
-            surface.blit(t, t.get_rect(center=br.center))
-            if self.match.is_over() and seat in self.game.winners(self.match.state):
-                cr = w.icon("crown", size + 4, (250, 210, 90))
-                if cr is not None:
-                    surface.blit(cr, (br.x - cr.get_width() - 4, r.centery - cr.get_height() // 2))
-
-    def _status(self, seat: int) -> tuple[str, tuple[int, int, int]]:
-        v = self.view
-        m = self.match
-        if m.is_over():
-            return "", kit.INK_SOFT
-        if self._ai_seat == seat and (self.runner.busy or self._ai_action is not None):
-            return "is thinking…", kit.INK_SOFT
-        lk = v.locked[seat]
-        if lk is not None:
-            return "locked in", kit.ACCENT
-        if seat in m.to_act():
-            return ("to show a card" if v.phase in (R.REVEAL, R.NEXT) else "choosing"), kit.INK_SOFT
-        return "", kit.INK_SOFT
-
-    def _draw_middle(self, surface: pygame.Surface) -> None:
-        v = self.view
-        k = self.k
-        # deck
-        d = self.deck_rect
-        n = len(v.deck)
-        if n:
-            for i in range(min(3, n)):
-                off = i * max(1, d.w // 40)
-                surface.blit(cardart.card_back(d.w), (d.x + off, d.y - off))
-        else:
-            kit.felt_area(surface, d, radius=max(4, d.w // 10))
-        t = kit.text(f"Deck {n}", "ui-bold", max(11, int(d.w * 0.2)), (255, 240, 214))
-        surface.blit(t, (d.centerx - t.get_width() // 2, d.bottom + 4))
-        # round and goal
-        lines = []
-        if v.solo:
-            lines.append(f"Round {v.round} of 4")
-            lines.append(f"Goal: {v.goal} points")
-        elif v.opts.two_rounds:
-            lines.append(f"Round {v.round} of 2")
-        if v.phase == R.DRAFT:
-            lines.append(f"Draft pick {v.draft_step} of 6")
-        if lines:
-            size = max(12, int(19 * k))
-            imgs = [kit.text(ln, "ui-bold" if i == 0 else "ui", size, kit.INK) for i, ln in enumerate(lines)]
-            pad = max(6, int(10 * k))
-            pw = max(im.get_width() for im in imgs) + 2 * pad
-            ph = sum(im.get_height() for im in imgs) + 2 * pad
-            plaque = pygame.Rect(d.x, max(self.play.y, d.y - ph - int(34 * k)), pw, ph)
-            w.draw_panel(surface, plaque, radius=max(6, int(10 * k)))
-            y = plaque.y + pad
-            for im in imgs:
-                surface.blit(im, (plaque.x + pad, y))
-                y += im.get_height()
-        pick = v.solo and v.phase == R.PICK and self.my_turn()
-        for z in (self.zones.get("rand0"), self.zones.get("rand1")):
-            if z is not None:
-                z.lit = pick
-                z.hot = pick and z.rect.collidepoint(self.mouse)
-
-    def _draw_front(self, surface: pygame.Surface) -> None:
-        """The viewer's name plate, the tray of production tabs and the market naming buttons."""
-        v = self.view
-        k = self.k
-        r = self.info_rect
-        if r.w > 20:
-            f = self.front
-            plate = pygame.Rect(r.x, r.y, r.w, int(self.cw * 0.34))
-            self._seat_header(surface, f, plate, light=True)
-            size = max(10, int(15 * k))
-            aside = len(v.aside[f])
-            if aside:
-                t = kit.text(f"Set aside: {aside}", "ui", size, (230, 214, 190))
-                surface.blit(t, (r.x, self.zones["aside"].rect.y - t.get_height() - 2))
-        # stage label
-        z = self.zones["stage"]
-        labels = {R.KEEP: "Keep 4 cards", R.DRAFT: "Your packet: draft 1 card", R.REVEAL: "Your shown cards",
-                  R.NEXT: "Your shown cards", R.PLAY: "Your village", R.PICK: "Your village", R.BUILD: "Your village"}
-        label = labels.get(v.phase, "Your village")
-        if v.phase == R.KEEP:
-            label += f" ({len(z.sprites)}/4)"
-        z.label = label
-        z.slots = 0
-        z.slot_hint = "Drop a card here" if self.my_turn() and v.phase in (R.KEEP, R.PLAY, R.BUILD) else ""
-        if v.phase in (R.PLAY, R.BUILD, R.PICK) and v.villages[self.front] is None:
-            z.slots = 4 if v.solo else 2
-        elif v.phase == R.KEEP:
-            z.slots = 4
-        wp = self.sprites.get(f"wp{self.front}")
-        if wp is not None and self.my_turn() and v.phase == R.PLAY:
-            size = max(10, int(13 * k))
-            cap = "Click to choose a side" if self.weapon is None else "Click to turn over"
-            for i, ln in enumerate(kit.wrap(cap, "ui", size, wp.width + 10)):
-                t = kit.text(ln, "ui", size, (255, 240, 214))
-                surface.blit(t, (wp.rect.centerx - t.get_width() // 2, wp.rect.y - (2 - i) * t.get_height() - 2))
-        # tray + S5 buttons
-        if self.my_turn() and v.phase in (R.PLAY, R.BUILD):
-            size = max(10, int(14 * k))
-            if any(isinstance(sp.tag, Info) and sp.tag.kind == "tab" for sp in self.order):
-                t = kit.text("Production", "ui-bold", size, (255, 240, 214))
-                surface.blit(t, (self.tray_rect.x, self.tray_rect.y - t.get_height() - 1))
-            if v.supply == "S5":
-                bx = self.tray_rect.x
-                by = self.tray_rect.bottom + int(self.cw * 0.28)
-                t = kit.text("Market: name a resource", "ui-bold", size, (255, 240, 214))
-                surface.blit(t, (bx, by - t.get_height() - 2))
-                d = max(22, int(self.cw * 0.3))
-                for i, letter in enumerate("WSLG"):
-                    rr = pygame.Rect(bx + i * (d + 6), by, d, d)
-                    on = self.named == letter
-                    pygame.draw.rect(surface, kit.GOLD if on else (246, 239, 222), rr, border_radius=d // 4)
-                    pygame.draw.rect(surface, kit.INK, rr, width=2 if on else 1, border_radius=d // 4)
-                    ic = w.icon(LETTER_ICONS[letter], int(d * 0.75))
-                    if ic is not None:
-                        surface.blit(ic, ic.get_rect(center=rr.center))
-                    self.named_hits.append((rr, letter))
-
-    def _draw_frame_targets(self, surface: pygame.Surface) -> None:
-        """Outline the frames of own placed cards that can take a production tab; remember them for clicks."""
-        v = self.view
-        if not self.my_turn() or v.phase not in (R.PLAY, R.BUILD):
-            return
-        held = self.drag.held
-        tab_held = held is not None and isinstance(held.tag, Info) and held.tag.kind == "tab"
-        pulse = 0.5 + 0.5 * abs(((self.clock * 1.5) % 2) - 1)
-        for s in self.zones["stage"].sprites:
-            info = s.tag
-            if not isinstance(info, Info) or s.dragging:
-                continue
-            rects = cardart.frame_rects(s.width)
-            for i, fr in enumerate(rects):
-                rr = fr.move(s.rect.x, s.rect.y)
-                self.frame_hits.append((rr, info.ident, i))
-                if info.ident not in self.frames or tab_held:
-                    hot = tab_held and rr.inflate(8, 8).collidepoint(self.mouse)
-                    col = kit.HOT if hot else tuple(int(c * (0.6 + 0.4 * pulse)) for c in kit.LIT)
-                    pygame.draw.rect(surface, col, rr.inflate(4, 4), width=max(2, s.width // 40),
-                                     border_radius=max(3, s.width // 25))
-
-    def _draw_side(self, surface: pygame.Surface) -> None:
-        r = self.side_rect
-        radius = max(6, int(12 * self.k))
-        pygame.draw.rect(surface, (30, 18, 10), r.move(0, max(2, int(4 * self.k))), border_radius=radius)
-        pygame.draw.rect(surface, w.CREAM, r, border_radius=radius)
-        pygame.draw.rect(surface, w.PAPER_EDGE, r, width=2, border_radius=radius)
-        self.prompt.draw(surface)
-        for b in self.buttons:
-            b.draw(surface)
-        self.log.draw(surface)
-
-    def _draw_zoom(self, surface: pygame.Surface) -> None:
-        spr = self.zoom_pinned
-        if spr is None and self.hover is not None and self._hover_t >= ZOOM_DELAY and self.drag.pressed is None:
-            spr = self.hover
-        if spr is None or not spr.face_up or not isinstance(spr.tag, Info):
-            return
-        zw = int(300 * max(0.7, self.k))
-        img = _zoom_face(spr.tag, zw)
-        if img is None:
-            return
-        r = img.get_rect()
-        src = spr.rect
-        r.midleft = (src.right + 12, src.centery)
-        if r.right > self.size[0] - 8:
-            r.midright = (src.left - 12, src.centery)
-        r.clamp_ip(pygame.Rect(0, 0, *self.size))
-        sh = kit.shadow(r.size, max(4, zw // 16), 120)
-        pad = (sh.get_width() - r.w) // 2
-        surface.blit(sh, (r.x - pad + 3, r.y - pad + 6))
-        surface.blit(img, r)
-
-    def _draw_score_panel(self, surface: pygame.Surface) -> None:
-        k = self.k
-        tw, th = score_table_size(self.match, self._score_round, k)
-        pad = int(16 * k)
-        bh = self.close_score_btn.rect.h
-        r = pygame.Rect(0, 0, min(self.play.w, tw + 2 * pad), min(self.play.h, th + 3 * pad + bh))
-        above = pygame.Rect(self.play.x, self.play.y, self.play.w, self.zones["stage"].rect.y - self.play.y - 20)
-        r.center = above.center if above.h >= r.h else self.play.center
-        r.clamp_ip(self.play)
-        self.score_rect = r
-        self.close_score_btn.rect.bottomright = (r.right - pad, r.bottom - pad)
-        w.draw_panel(surface, r)
-        self.close_score_btn.text = "Close"
-        inner = r.inflate(-int(24 * self.k), -int(24 * self.k))
-        inner.h -= self.close_score_btn.rect.h + int(8 * self.k)
-        draw_score_table(surface, inner, self.match, self._score_round)
-        self.close_score_btn.draw(surface)
-
-
-# --- faces ------------------------------------------------------------------------------------------------------------
-def _special_face(pid: str) -> kit.FaceFn:
-    return lambda wd: cardart.special_product_card(pid, wd)
-
-
-def _market_face(mid: str) -> kit.FaceFn:
-    return lambda wd: cardart.market_card(mid, wd)
-
-
-def _weapon_face(side: bool | None) -> kit.FaceFn:
-    return lambda wd: cardart.weapon_card(wd, side)
-
-
-def _zoom_face(info: Info, width: int) -> pygame.Surface | None:
-    if info.kind in ("hand", "stage", "packet", "opp", "common", "rand", "aside"):
-        if info.ident in VILLAGE_CARDS:
-            return cardart.villannex_card(info.ident, width, selected_frame=info.frame, zoom=True)
-        return None
-    if info.kind == "market":
-        return cardart.market_card(info.ident, width)
-    if info.kind == "special":
-        return cardart.special_product_card(info.ident, width)
-    if info.kind == "weapon":
-        return cardart.weapon_card(width, info.extra)
-    return None
-
 
 def _headline(match: Match) -> str:
     st = match.state
@@ -1518,166 +1149,3 @@ def _headline(match: Match) -> str:
     if len(won) == 1:
         return f"{st.names[won[0]]} wins!"
     return " and ".join(st.names[s] for s in won) + " share the win!"
-
-
-# --- the score table (table panel and results screen) --------------------------------------------------------------
-ScoreRow = tuple[str, "str | None", str, list[str], str]
-
-
-def score_rows(match: Match, idx: int) -> tuple[str, list[ScoreRow], list[str]]:
-    """(title, rows, notes) of the score table of scored round ``idx``; a row is (label, icon, value, cells,
-    style) with one cell per player village, then per imaginary village."""
-    st = match.state
-    rs: RoundScore = st.results[idx]
-    names = list(st.names)
-    n = len(names)
-    imag = list(rs.imaginary)
-    # rows: (label, icon, value, cells, style)
-    rows: list[tuple[str, str | None, str, list[str], str]] = []
-    letters = "WSLG" + ("C" if any(vs.counts[4] for vs in rs.villages) or rs.values[4] else "")
-    for j, letter in enumerate(letters):
-        cells = [f"{vs.counts[j]} = {vs.points[j]}" for vs in rs.villages]
-        cells += [str(iv.counts[j]) for iv in imag]
-        rows.append((RESOURCE_NAMES[letter].capitalize(), LETTER_ICONS[letter], f"{rs.values[j]:+d}"
-                     if rs.values[j] else "0", cells, "res"))
-    if rs.villages:
-        for b, (cid, _) in enumerate(rs.villages[0].bonuses):
-            cells = [str(vs.bonuses[b][1]) if vs.bonuses[b][1] else "–" for vs in rs.villages]
-            rows.append((VILLAGE_CARDS[cid].name, "occupation" if VILLAGE_CARDS[cid].kind == "occupation"
-                         else "building", "", cells + [""] * len(imag), "bonus"))
-    if any(vs.weapons for vs in rs.villages) or any(iv.counts[5] for iv in imag) or st.opts.military:
-        cells = [f"{vs.weapons} ({vs.weapon_points:+d})" if vs.weapons else "0" for vs in rs.villages]
-        cells += [str(iv.counts[5]) for iv in imag]
-        rows.append(("Weapons", "weapon", "", cells, "bonus"))
-    if any(vs.special[0] for vs in rs.villages):
-        rows.append(("Special product", "star", "", [str(vs.special[1]) for vs in rs.villages] + [""] * len(imag),
-                     "bonus"))
-    totals = [str(vs.total) for vs in rs.villages]
-    rows.append(("Total", None, "", totals + [""] * len(imag), "total"))
-    extra_lines: list[str] = []
-    if st.solo:
-        parts = []
-        for r_i, sc in enumerate(st.round_scores, start=1):
-            goal = R.SOLO_GOAL * r_i
-            parts.append(f"round {r_i}: {sc[0]} of {goal} {'cleared' if sc[0] >= goal else 'missed'}")
-        extra_lines.append("Solitaire: " + ", ".join(parts))
-    elif len(st.round_scores) > 1 or st.opts.two_rounds:
-        sums = match.game.scores(st)
-        extra_lines.append("Game totals: " + ", ".join(f"{names[s]} {sums[s]:g}" for s in range(n)))
-    for cid, delta in rs.value_parts:
-        bits = [f"{RESOURCE_NAMES[letter]} {d:+d}" for letter, d in zip("WSLGC", delta, strict=False) if d]
-        if bits:
-            extra_lines.append(f"{VILLAGE_CARDS[cid].name}: " + ", ".join(bits))
-    title = "Final scores" if match.is_over() and idx == len(st.results) - 1 else f"Round {idx + 1} scores"
-    if st.solo:
-        sc = rs.villages[0].total
-        goal = R.SOLO_GOAL * (idx + 1)
-        title = f"Round {idx + 1}: {sc} points, goal {goal}: {'cleared' if sc >= goal else 'not cleared'}"
-    return title, rows, extra_lines
-
-
-def score_table_size(match: Match, round_index: int | None, k: float) -> tuple[int, int]:
-    """A comfortable size for ``draw_score_table`` at scale ``k``."""
-    st = match.state
-    if not st.results:
-        return (0, 0)
-    idx = len(st.results) - 1 if round_index is None else round_index
-    _, rows, notes = score_rows(match, idx)
-    ncols = len(rows[0][3]) if rows else 1
-    width = int((260 + 80 + 130 * ncols) * k)
-    height = int((40 + 34 * (len(rows) + 1) + 20 * len(notes) + 16) * k)
-    return width, height
-
-
-def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, match: Match, round_index: int | None) -> None:
-    """The rulebook's score table for one scored round (default: the last), with the values per resource, a row
-    per bonus card, weapons, special products and totals, plus the running totals of a multi-round game."""
-    st = match.state
-    if not st.results:
-        return
-    idx = len(st.results) - 1 if round_index is None else round_index
-    rs: RoundScore = st.results[idx]
-    names = list(st.names)
-    n = len(names)
-    imag = list(rs.imaginary)
-    title, rows, extra_lines = score_rows(match, idx)
-    nat_w, nat_h = score_table_size(match, idx, 1.0)
-    k = max(0.45, min(rect.w / nat_w, rect.h / nat_h, 1.6))
-    title_size = max(14, int(26 * k))
-    t = kit.text(title, "card-bold", title_size, kit.INK)
-    surface.blit(t, (rect.x, rect.y))
-    top = rect.y + t.get_height() + int(6 * k)
-    foot_size = max(10, int(14 * k))
-    foot_lh = int(foot_size * 1.3)
-    foot_n = min(len(extra_lines), max(0, (rect.bottom - top) // max(1, foot_lh) // 3))
-    avail = rect.bottom - top - foot_n * foot_lh - int(6 * k)
-    nrows = len(rows) + 1
-    row_h = max(14, min(int(34 * k), avail // nrows))
-    fs = max(10, int(row_h * 0.5))
-    label_w = int(rect.w * 0.27)
-    value_w = int(rect.w * 0.09)
-    ncols = n + len(imag)
-    col_w = (rect.w - label_w - value_w) // max(1, ncols)
-    y = top
-    # header
-    pygame.draw.rect(surface, (232, 219, 190), (rect.x, y, rect.w, row_h), border_radius=max(3, row_h // 5))
-    hdr = kit.text("value", "ui-bold", max(9, fs - 2), kit.INK_SOFT)
-    surface.blit(hdr, (rect.x + label_w + (value_w - hdr.get_width()) // 2, y + (row_h - hdr.get_height()) // 2))
-    won = set(match.game.winners(st)) if match.is_over() else set()
-    best = max(vs.total for vs in rs.villages)
-    for c in range(ncols):
-        cx = rect.x + label_w + value_w + c * col_w
-        if c < n:
-            label, role, col = names[c], "ui-bold", kit.INK
-        else:
-            label, role, col = f"({VILLAGE_CARDS[imag[c - n].card].name})", "ui", kit.INK_SOFT
-        _fit_blit(surface, label, role, fs, col, pygame.Rect(cx + 2, y, col_w - 4, row_h))
-    y += row_h
-    for i, (label, icon_name, value, cells, style) in enumerate(rows):
-        rr = pygame.Rect(rect.x, y, rect.w, row_h)
-        if style == "total":
-            pygame.draw.line(surface, kit.INK, (rect.x, y), (rect.right, y), 2)
-        elif i % 2 == 0:
-            pygame.draw.rect(surface, (240, 231, 210), rr)
-        x = rect.x + 4
-        if icon_name:
-            ic = w.icon(icon_name, int(row_h * 0.7))
-            if ic is not None:
-                surface.blit(ic, (x, y + (row_h - ic.get_height()) // 2))
-            x += int(row_h * 0.8)
-        role = "ui-bold" if style in ("total", "res") else "ui"
-        _fit_blit(surface, label, role, fs, kit.INK, pygame.Rect(x, y, label_w - (x - rect.x), row_h), center=False)
-        if value:
-            vr = pygame.Rect(0, 0, min(value_w - 6, int(row_h * 1.5)), int(row_h * 0.8))
-            vr.center = (rect.x + label_w + value_w // 2, y + row_h // 2)
-            pygame.draw.rect(surface, (60, 46, 34), vr, border_radius=vr.h // 2)
-            _fit_blit(surface, value, "ui-bold", fs, (255, 246, 226), vr)
-        for c, cell in enumerate(cells):
-            cx = rect.x + label_w + value_w + c * col_w
-            cr = pygame.Rect(cx + 2, y, col_w - 4, row_h)
-            lead = (c in won) if match.is_over() else (c < n and rs.villages[c].total == best)
-            if style == "total" and c < n and lead:
-                hl = cr.inflate(-int(col_w * 0.3), -4)
-                pygame.draw.rect(surface, kit.GOLD, hl, border_radius=hl.h // 2)
-            colr = kit.INK if c < n else kit.INK_SOFT
-            _fit_blit(surface, cell, "ui-bold" if style == "total" else "ui", fs + (2 if style == "total" else 0),
-                      colr, cr)
-        y += row_h
-    y += int(6 * k)
-    for ln in extra_lines[:foot_n]:
-        _fit_blit(surface, ln, "ui", foot_size, kit.INK_SOFT, pygame.Rect(rect.x, y, rect.w, foot_lh), center=False)
-        y += foot_lh
-
-
-def _fit_blit(surface: pygame.Surface, s: str, role: str, size: int, color: tuple[int, int, int],
-              rect: pygame.Rect, center: bool = True) -> None:
-    size = max(8, size)
-    img = kit.text(s, role, size, color)
-    while img.get_width() > rect.w and size > 8:
-        size -= 1
-        img = kit.text(s, role, size, color)
-    if center:
-        surface.blit(img, img.get_rect(center=rect.center))
-    else:
-        surface.blit(img, (rect.x, rect.centery - img.get_height() // 2))
-
