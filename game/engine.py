@@ -190,6 +190,11 @@ class Game(ABC):
     def new_game(self, seats: Sequence[str], seed: int, options: Mapping[str, Any]) -> Any:
         """A fresh state; ``seats`` are the players' names, ``options`` normalised."""
 
+    def opening_events(self, state: Any) -> list[Event]:
+        """Log lines for the set-up (the deal, revealed market cards, the start
+        player): ``new_game`` returns only a state, so the log starts here."""
+        return []
+
     # --- the state machine ------------------------------------------------
     @abstractmethod
     def to_act(self, state: Any) -> tuple[Seat, ...]:

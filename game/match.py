@@ -74,7 +74,7 @@ class Match:
     def _restart(self) -> None:
         self.state = self.game.new_game([s.name for s in self.seats], self.seed, self.options)
         self.history = []
-        self.log = []
+        self.log = list(self.game.opening_events(self.state))
 
     # --- playing ----------------------------------------------------------------
     def to_act(self) -> tuple[Seat, ...]:

@@ -38,6 +38,14 @@ def detail_panel(match: Match) -> PanelFn | None:
 
 
 def headline(match: Match) -> str:
+    try:
+        from scenes.table import results_headline
+
+        own = results_headline(match)
+    except Exception:  # a game's optional words must not break the results screen
+        own = None
+    if own:
+        return own
     names = [s.name for s in match.seats]
     winners = match.game.winners(match.state) if match.is_over() else []
     def wins(name: str) -> str:
@@ -120,7 +128,8 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         k = self.k
         cx = self.size[0] // 2
-        crown = w.icon("trophy", int(64 * k), (236, 196, 96))
+        won = bool(self.match.game.winners(self.match.state)) if self.match.is_over() else False
+        crown = w.icon("trophy", int(64 * k), (236, 196, 96)) if won else None  # no trophy for a lost solitaire
         tf = w.font("card-bold", int(58 * k))
         text = headline(self.match)
         title_w = tf.size(text)[0] + (crown.get_width() + int(16 * k) if crown else 0)

@@ -25,8 +25,8 @@ from tests.toygame import ToyGame
 
 TOY = ToyGame()
 MAX_STEPS = 5000
-RANDOM_SEEDS = 6  # random games per (game, players, options)
-MATCH_SEEDS = 2  # Match/save/undo games per (game, players, options)
+RANDOM_SEEDS = 12  # random games per (game, players, options)
+MATCH_SEEDS = 3  # Match/save/undo games per (game, players, options)
 
 
 def _load(name: str) -> Game | Exception:

@@ -27,7 +27,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from game.ai.base import DEFAULT_BUDGET, Agent
-from game.engine import Action, Game, Seat
+from game.engine import Action, Game, IllegalAction, Seat
 
 
 class _Node:
@@ -47,7 +47,7 @@ class _Node:
 
 class HardAgent(Agent):
     level = "hard"
-    exploration = 0.7
+    exploration = 0.4  # UCB constant for rewards in [0, 1]; tuned on Villannex (0.25-0.7 tried)
     rollout_cutoff = 200  # decisions before a rollout is scored by evaluate
     rollout_steps: int | None = None  # decisions after the tree leaf before evaluate (None: play out)
     check_every = 8  # iterations between clock reads
@@ -141,12 +141,17 @@ class HardAgent(Agent):
                     child = nodes[q].children[key] = _Node()
                 nodes[q] = child
         # rollout
-        limit = self.rollout_cutoff if self.rollout_steps is None else min(self.rollout_cutoff, steps + self.rollout_steps)
+        limit = self.rollout_cutoff
+        if self.rollout_steps is not None:
+            limit = min(limit, steps + self.rollout_steps)
         while not game.is_over(state) and steps < limit:
             p = game.to_act(state)[0]
             legal = game.legal_actions(state, p)
             a = legal[0] if len(legal) == 1 else game.playout_action(state, p, legal, rng)
-            game.apply(state, p, a)
+            try:
+                game.apply(state, p, a)
+            except IllegalAction:  # a policy's answer outside the legal list must not end the search
+                game.apply(state, p, legal[rng.randrange(len(legal))])
             steps += 1
         if game.is_over(state):
             rewards = game.rewards(state)

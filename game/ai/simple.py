@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from game.ai.base import Agent
-from game.engine import Action, Game, Seat
+from game.engine import Action, Game, IllegalAction, Seat
 
 
 class RandomAgent(Agent):
@@ -28,7 +28,10 @@ def _one_ply(game: Game, state: Any, seat: Seat, action: Action, rng: random.Ran
         if game.is_over(s) or p not in game.to_act(s):
             continue
         legal = game.legal_actions(s, p)
-        game.apply(s, p, game.playout_action(s, p, legal, rng))
+        try:
+            game.apply(s, p, game.playout_action(s, p, legal, rng))
+        except IllegalAction:  # a policy's answer outside the legal list
+            game.apply(s, p, legal[rng.randrange(len(legal))])
     return game.evaluate(s, seat)
 
 

@@ -63,6 +63,9 @@ from game.villannex.cards import (
     RESOURCE_NAMES,
     SPECIAL_PRODUCTS,
     VILLAGE_CARDS,
+    demand_text,
+    special_text,
+    supply_text,
 )
 from game.villannex.scoring import RoundScore, score_round
 
@@ -237,11 +240,29 @@ def _clone(s: VillannexState) -> VillannexState:
     )
 
 
+def _and(words: Sequence[str]) -> str:
+    """A list in running text: "A", "A and B", "A, B and C"."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _cards(ids: Sequence[str]) -> str:
-    names = [NAMES.get(c, "a hidden card") for c in ids]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return _and([NAMES.get(c, "a hidden card") for c in ids])
+
+
+def _pair(ids: Sequence[str]) -> str:
+    """A random village as one unit, "(Cook, Walls)", so that two of them in a sentence stay apart."""
+    return "(" + ", ".join(NAMES.get(c, "a hidden card") for c in ids) + ")"
+
+
+def _extras(weapon: bool | None, named: str | None) -> str:
+    extra = ""
+    if weapon is not None:
+        extra += ", producing a Weapon" if weapon else ", no Weapon"
+    if named is not None:
+        extra += f", naming {RESOURCE_NAMES[named]}"
+    return extra
 
 
 def _built(cards: Sequence[str], frames: Sequence[int]) -> str:
@@ -430,6 +451,37 @@ class Villannex(Game):
             st.turn = rng.randrange(n)
         return st
 
+    def opening_events(self, state: VillannexState) -> list[Event]:
+        st = state
+        n = len(st.names)
+        out: list[Event] = []
+        if n == 1:
+            out.append(Event(f"{st.names[0]} draws 6 cards and takes 4 production cards", "deal"))
+        else:
+            extra = " and a weapon production card" if st.opts.military else ""
+            out.append(Event(f"Each player is dealt 6 cards, 2 production cards{extra}", "deal"))
+        for seat in range(n):
+            cards = st.packets[seat] if st.phase == DRAFT else st.hands[seat]
+            if cards:
+                what = "Your first packet" if st.phase == DRAFT else "You are dealt"
+                out.append(Event(f"{what}: {_cards(cards)}", "deal", frozenset((seat,))))
+        if st.demand is not None and st.supply is not None:
+            out.append(Event(f"Market Demand: {demand_text(st.demand)}. Market Supply: {supply_text(st.supply).lower()}", "market"))
+        for seat, sp in enumerate(st.specials):
+            if sp is not None:
+                who = "The Special products card" if n == 1 else f"{st.names[seat]}'s Special products card"
+                out.append(Event(f"{who} is {SPECIAL_PRODUCTS[sp].name} ({special_text(sp)})", "deal"))
+        if n == 1:
+            out.append(
+                Event(
+                    f"Round 1 (goal {st.goal}): random villages {_pair(st.randoms[0])} and {_pair(st.randoms[1])}",
+                    "round",
+                )
+            )
+        elif st.phase == REVEAL:
+            out.append(Event(f"{st.names[st.turn]} is the start player and shows a card first", "turn"))
+        return out
+
     # --- the state machine -------------------------------------------------------------------------------------
     def to_act(self, state: VillannexState) -> tuple[Seat, ...]:
         ph = state.phase
@@ -497,7 +549,8 @@ class Villannex(Game):
         if seat not in self.to_act(state):
             if 0 <= seat < state.n and state.locked[seat] is not None and ph in (KEEP, DRAFT, PLAY):
                 raise IllegalAction(f"{state.names[seat]} has already locked in a choice.")
-            raise IllegalAction(f"It is not seat {seat}'s turn to decide.")
+            who = state.names[seat] if isinstance(seat, int) and 0 <= seat < state.n else f"seat {seat}"
+            raise IllegalAction(f"It is not {who}'s turn to decide.")
         if ph == KEEP:
             return self._keep(state, seat, action)
         if ph == PLAY:
@@ -601,7 +654,7 @@ class Villannex(Game):
                 st.aside[s].sort()
                 st.hands[s] = sorted(shown)
             st.phase = PLAY
-            events.append(Event("Everyone has shown 4 cards; the others go aside", "phase"))
+            events.append(Event("Everyone has shown 4 cards; the cards not shown go aside", "phase"))
             return events
         fewer = [o for o in range(st.n) if counts[o] < counts[seat]]
         if len(fewer) == 1:
@@ -638,7 +691,11 @@ class Villannex(Game):
         st.locked[seat] = action
         events = [
             Event(f"{st.names[seat]} locks in a village", "lock"),
-            Event(f"You build {_built(cards, frames)}", "private", frozenset((seat,))),
+            Event(
+                f"You build {_built(cards, frames)}{_extras(action.weapon, action.named)}",
+                "private",
+                frozenset((seat,)),
+            ),
         ]
         if all(lk is not None for lk in st.locked):
             events.extend(self._resolve_play(st))
@@ -668,11 +725,7 @@ class Villannex(Game):
             st.hands[s] = []
             st.public.update(p.cards)
             st.locked[s] = None
-            extra = ""
-            if p.weapon is not None:
-                extra += ", producing a Weapon" if p.weapon else ", no Weapon"
-            if p.named is not None:
-                extra += f", naming {RESOURCE_NAMES[p.named]}"
+            extra = _extras(p.weapon, p.named)
             events.append(Event(f"{st.names[s]} builds {_built(p.cards, p.frames)}{extra}", "reveal", None, True))
         events.extend(self._score(st))
         return events
@@ -739,7 +792,7 @@ class Villannex(Game):
         won = [st.names[s] for s in range(st.n) if totals[s] == best]
         if len(won) == 1:
             return Event(f"{won[0]} wins with {best:g} points", "result")
-        return Event(f"{' and '.join(won)} share the win with {best:g} points", "result")
+        return Event(f"{_and(won)} share the win with {best:g} points", "result")
 
     # --- solitaire steps ----------------------------------------------------------------------------------------
     def _draw_randoms(self, st: VillannexState) -> None:
@@ -759,7 +812,9 @@ class Villannex(Game):
         st.discard.extend(other)
         kept = st.randoms[action.village]
         st.phase = BUILD
-        return [Event(f"{st.names[0]} keeps the random village {_cards(kept)} and discards {_cards(other)}", "pick")]
+        return [
+            Event(f"{st.names[0]} keeps the random village {_pair(kept)} and discards the other {_pair(other)}", "pick")
+        ]
 
     def _build(self, st: VillannexState, action: Action) -> list[Event]:
         if not isinstance(action, Build):
@@ -797,7 +852,7 @@ class Villannex(Game):
         if r == 4:
             st.outcome = "complete" if score >= COMPLETE_VICTORY else "won"
             st.phase = END
-            what = "a complete victory!" if st.outcome == "complete" else "you win!"
+            what = f"a complete victory for {st.names[0]}!" if st.outcome == "complete" else f"{st.names[0]} wins!"
             events.append(Event(f"Round 4: {score} points, goal {goal}: cleared, {what}", "result"))
             return events
         events.append(Event(f"Round {r}: {score} points, goal {goal}: cleared", "score"))
@@ -815,7 +870,7 @@ class Villannex(Game):
         events.append(Event(f"You draw {_cards(drawn)}", "private", frozenset((0,))))
         events.append(
             Event(
-                f"Round {st.round} (goal {st.goal}): random villages {_cards(st.randoms[0])} / {_cards(st.randoms[1])}",
+                f"Round {st.round} (goal {st.goal}): random villages {_pair(st.randoms[0])} and {_pair(st.randoms[1])}",
                 "phase",
                 None,
                 True,
@@ -948,15 +1003,10 @@ class Villannex(Game):
         if isinstance(action, ChooseNext):
             return f"{name} chooses {state.names[action.seat]} to show next"
         if isinstance(action, Play):
-            extra = ""
-            if action.weapon is not None:
-                extra += ", producing a Weapon" if action.weapon else ", no Weapon"
-            if action.named is not None:
-                extra += f", naming {RESOURCE_NAMES[action.named]}"
-            return f"{name} builds {_built(action.cards, action.frames)}{extra}"
+            return f"{name} builds {_built(action.cards, action.frames)}{_extras(action.weapon, action.named)}"
         if isinstance(action, Pick):
             if state.randoms:
-                return f"{name} keeps the random village {_cards(state.randoms[action.village])}"
+                return f"{name} keeps the random village {_pair(state.randoms[action.village])}"
             return f"{name} keeps random village {action.village + 1}"
         if isinstance(action, Build):
             if state.randoms and state.picked >= 0:
@@ -973,8 +1023,10 @@ class Villannex(Game):
         if ph == END:
             return "The game is over"
         if seat not in self.to_act(state):
-            if ph in (REVEAL, NEXT):
+            if ph == REVEAL:
                 return f"Waiting for {state.names[state.turn]} to show a card"
+            if ph == NEXT:
+                return f"Waiting for {state.names[state.turn]} to choose who shows a card next"
             return "Waiting for the other players"
         if ph == KEEP:
             return "Choose 4 cards to keep"

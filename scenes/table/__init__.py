@@ -39,3 +39,13 @@ def results_panel(match: Match) -> Callable[[pygame.Surface, pygame.Rect], None]
 
         return draw
     return None
+
+
+def results_headline(match: Match) -> str | None:
+    """The game's own words for how ``match`` ended (e.g. a solitaire "Complete victory!"), or None for the
+    generic winner line."""
+    if match.game_name == "villannex" and match.is_over() and match.state.solo:
+        from scenes.table.villannex import headline
+
+        return headline(match)
+    return None

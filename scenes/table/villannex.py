@@ -121,6 +121,10 @@ class VillannexTable(TableDrawing, Scene):
         self.finished = match.is_over()
         if self.finished:
             self._results_shown = True  # a finished game reopened from the results screen or a save
+        # A pass-and-play game reopened mid-way (Continue, Load): whoever sits at the screen now is unknown, so the
+        # first human's hidden cards wait behind the hand-over screen.
+        self._resume_gate = (not self.finished and self.viewer is not None and len(match.history) > 0
+                             and sum(1 for s in match.seats if s.is_human) >= 2)
 
     # --- public state -------------------------------------------------------------------------------------------
     @property
@@ -176,6 +180,10 @@ class VillannexTable(TableDrawing, Scene):
     # --- scene hooks --------------------------------------------------------------------------------------------
     def enter(self) -> None:
         self._refresh(sync=True)
+        if self._resume_gate and self.viewer is not None:
+            self._resume_gate = False
+            seat = self.viewer
+            self.app.handoff(self.match.seats[seat].name, lambda: self._set_viewer(seat))
 
     def leave(self) -> None:
         self.drag.cancel()
@@ -998,7 +1006,7 @@ class VillannexTable(TableDrawing, Scene):
         if self._ai_seat is not None and (self.runner.busy or self._ai_action is not None):
             self.prompt.thinking = f"{v.names[self._ai_seat]} is thinking…"
         if over:
-            self.prompt.title = _headline(self.match)
+            self.prompt.title = headline(self.match)
             self.prompt.detail = "The game is over."
         elif self.viewer is None:
             self.prompt.title = "Watching the computer players"
@@ -1140,7 +1148,8 @@ class VillannexTable(TableDrawing, Scene):
                 time.sleep(0.002)
 
 
-def _headline(match: Match) -> str:
+def headline(match: Match) -> str:
+    """How the game ended, in the game's words (solitaire: cleared, complete victory or the missed round)."""
     st = match.state
     won = match.game.winners(st)
     if st.solo:

@@ -86,6 +86,9 @@ class Choice:
             return "Click one of the two random villages."
         if ph in (R.PLAY, R.BUILD):
             ordered, added = self.build_cards(view, seat)
+            if self.selected is not None and self.selected in VILLAGE_CARDS and self.selected not in self.placed:
+                return (f"Click your village to build {VILLAGE_CARDS[self.selected].name} there "
+                        "(click the card again to cancel).")
             if len(added) < 2:
                 more = 2 - len(added)
                 return f"Drag {more} card{'s' if more > 1 else ''} from your hand to your village."

@@ -38,7 +38,9 @@ def score_rows(match: Match, idx: int) -> tuple[str, list[ScoreRow], list[str]]:
     rows: list[tuple[str, str | None, str, list[str], str]] = []
     letters = "WSLG" + ("C" if any(vs.counts[4] for vs in rs.villages) or rs.values[4] else "")
     for j, letter in enumerate(letters):
-        cells = [f"{vs.counts[j]} = {vs.points[j]}" for vs in rs.villages]
+        # "count × value = points", so the cell reads on its own ("2 = -12" did not)
+        cells = [f"{vs.counts[j]} × {rs.values[j]} = {vs.points[j]}" if vs.counts[j] else "–"
+                 for vs in rs.villages]
         cells += [str(iv.counts[j]) for iv in imag]
         rows.append((RESOURCE_NAMES[letter].capitalize(), LETTER_ICONS[letter], f"{rs.values[j]:+d}"
                      if rs.values[j] else "0", cells, "res"))
