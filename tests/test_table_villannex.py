@@ -356,3 +356,77 @@ def test_log_shows_private_lines_only_to_their_seat_and_scrolls() -> None:
     send(app, pygame.MOUSEMOTION, pos=table.log.rect.center, rel=(0, 0), buttons=(0, 0, 0))
     send(app, pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0)
     assert table.log.scroll == 6
+
+
+# --- regressions found by playing the app ---------------------------------------------------------------------------
+def test_resumed_pass_and_play_game_opens_behind_the_hand_over() -> None:
+    """Continue/Load of a 2-human game must not show the first human's hidden cards to whoever sits there."""
+    app, table = make([("Ann", "human"), ("Ben", "human")])
+    settle(app, table)
+    keep_by_clicks(app, table)  # now the match has history, Ben is to act
+    match = table.match
+    app.start_match(match)  # what Continue and Load do
+    assert isinstance(app.top, HandoffScene), "the resumed table showed a hand without a hand-over"
+    resumed = app.stack[-2]
+    assert isinstance(resumed, VillannexTable)
+    name = app.top.name
+    app.top.finish()
+    frame(app)
+    assert app.top is resumed and match.seats[resumed.viewer].name == name
+
+
+def test_resumed_game_with_one_human_has_no_hand_over() -> None:
+    app, table = make([("Ann", "human"), ("Bot", "random")])
+    settle(app, table)
+    keep_by_clicks(app, table)
+    settle(app, table)
+    app.start_match(table.match)
+    assert isinstance(app.top, VillannexTable)
+    fresh = Match.new("villannex", [SeatSpec("A", "human"), SeatSpec("B", "human")], 5, {})
+    app.start_match(fresh)  # a new pass-and-play game starts with the first player, no extra screen
+    assert isinstance(app.top, VillannexTable)
+
+
+def test_prompt_says_where_a_click_selected_card_goes() -> None:
+    app, table = make([("Ann", "human"), ("Bot", "random")])
+    settle(app, table)
+    keep_by_clicks(app, table)
+    settle(app, table)
+    assert table.view.phase == R.PLAY
+    spr = hand(table)[0]
+    click(app, spr.rect.center)
+    assert table.selected == spr.key
+    assert "Click your village" in table.hint()
+    click(app, table.zones["stage"].rect.center)
+    assert spr.key in table.placed and "Click your village" not in table.hint()
+
+
+def test_score_cells_read_count_times_value() -> None:
+    from scenes.table.villannex_scores import score_rows
+
+    app, table = make([("Ann", "random"), ("Bot", "random")], seed=6)
+    table.run_headless(max_seconds=30)
+    match = table.match
+    assert match.is_over()
+    _, rows, _ = score_rows(match, 0)
+    rs = match.state.results[0]
+    for j, (_, _, _, cells, style) in enumerate(rows[:4]):
+        assert style == "res"
+        for vs, cell in zip(rs.villages, cells, strict=False):
+            if vs.counts[j]:
+                assert cell == f"{vs.counts[j]} × {rs.values[j]} = {vs.points[j]}"
+            else:
+                assert cell == "–"
+
+
+def test_results_headline_of_a_solitaire_uses_the_games_words() -> None:
+    from scenes.results import headline
+
+    app, table = make([("Sol", "random")], {"economy": True}, seed=21)
+    table.run_headless(max_seconds=30)
+    st = table.match.state
+    assert table.match.is_over() and st.solo
+    words = headline(table.match)
+    expected = {"complete": "Complete victory!", "won": "You cleared all 4 rounds!"}.get(
+        st.outcome, f"Round {st.round} was not cleared")
+    assert words == expected
