@@ -10,6 +10,7 @@ objects without a real window.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 import time
@@ -29,6 +30,10 @@ if TYPE_CHECKING:
 _IMPORTED_AT = time.perf_counter()
 TITLE = "Village Tabletop"
 FPS = 60
+RESIZE_QUIET = 0.5  # seconds without resize events before the new window size is written
+SAVE_EVERY = 0.2  # at most one settings write per this many seconds while a slider is dragged
+IDLE_FPS = 30  # frame cap while nothing moves and nobody touches anything (input wakes the loop at once)
+IDLE_AFTER = 0.5  # seconds without input before a still screen counts as idle
 
 
 class _SilentSounds:
@@ -109,6 +114,10 @@ class App:
         self.toasts: list[list[Any]] = []  # [text, seconds left, seconds total]
         self.running = True
         self.clock = pygame.time.Clock()
+        self.now = 0.0  # seconds of app time (sum of update dt), for debouncing
+        self._last_input = 0.0  # app time of the last event
+        self._saved_settings = dataclasses.replace(self.settings)  # what is on disk (or the defaults)
+        self._save_not_before = 0.0
         self.screen = self._open_window()
         self.size: tuple[int, int] = self.screen.get_size()
         pygame.display.set_caption(TITLE)
@@ -117,6 +126,8 @@ class App:
         if self.settings.problem:
             self.toast(self.settings.problem, 6.0)
         self._veil: pygame.Surface | None = None
+        self._frame_ms = 0
+        self._shown: bytes | None = None  # the pixels on screen while idle (see _frame_changed)
 
     # --- window -------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -136,15 +147,32 @@ class App:
             self.settings.fullscreen = fullscreen
         self.screen = self._open_window()
         self._resized(self.screen.get_size())
+        self.save_settings()  # an explicit choice (F11, the Settings screen): on disk at once
 
     def toggle_fullscreen(self) -> None:
         self.set_window(fullscreen=not self.settings.fullscreen)
+
+    def save_settings(self) -> None:
+        """Write the settings now (atomic JSON); a failure is a toast, never a crash."""
+        self._saved_settings = dataclasses.replace(self.settings)
+        self._save_not_before = self.now + SAVE_EVERY
+        try:
+            settings_store.save(self.settings)
+        except OSError as exc:
+            self.toast(f"Settings not saved: {exc}", 5.0)
+
+    def _save_settings_if_changed(self) -> None:
+        """Any change (Settings screen, window resized by hand) reaches the disk within a frame, except that a
+        window being dragged bigger waits until it has been quiet for RESIZE_QUIET seconds."""
+        if self.now >= self._save_not_before and self.settings != self._saved_settings:
+            self.save_settings()
 
     def _resized(self, size: tuple[int, int]) -> None:
         self.screen = pygame.display.get_surface() or self.screen
         self.size = (max(1, size[0]), max(1, size[1]))
         if not self.settings.fullscreen:
             self.settings.window_size = self.size
+            self._save_not_before = max(self._save_not_before, self.now + RESIZE_QUIET)
         self._veil = None
         for scene in self.stack:
             scene.layout(self.size)
@@ -231,6 +259,7 @@ class App:
 
     # --- the loop --------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        self._last_input = self.now
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -245,6 +274,8 @@ class App:
             self.stack[-1].handle_event(event)
 
     def update(self, dt: float) -> None:
+        self.now += dt
+        self._save_settings_if_changed()
         for t in self.toasts:
             t[1] -= dt
         self.toasts = [t for t in self.toasts if t[1] > 0]
@@ -294,16 +325,59 @@ class App:
         self.update(dt)
         self.draw()
 
+    def idle(self) -> bool:
+        """Nothing moves and nobody has touched anything for a moment: the loop may run at IDLE_FPS. A scene says it
+        is moving through ``busy`` / ``animating`` (the tables: tweens, AI thinking); toasts fade, so they count."""
+        if self.toasts or self.now - self._last_input < IDLE_AFTER:
+            return False
+        top = self.top
+        return top is None or not (getattr(top, "busy", False) or getattr(top, "animating", False))
+
+    def _next_events(self) -> list[pygame.event.Event]:
+        """Wait for the next frame and return its events: 60 fps while anything happens; when idle, up to an
+        idle frame's time but woken at once by the first event (so input is never late)."""
+        if not self.idle():
+            self.clock.tick(FPS)
+            return pygame.event.get()
+        left = int(1000 / IDLE_FPS) - (pygame.time.get_ticks() - self._frame_ms)
+        first = pygame.event.wait(left) if left > 0 else pygame.event.poll()
+        events = [] if first.type == pygame.NOEVENT else [first]
+        events += pygame.event.get()
+        self.clock.tick()  # keep the clock's own frame time current for the next busy frame
+        return events
+
+    def _frame_changed(self, idle: bool) -> bool:
+        """Whether the frame just drawn must be shown. While idle, a frame identical to the one on screen is not
+        flipped again (the flip, not the drawing, is most of an idle frame's cost); a sub-millisecond compare of
+        the pixels decides, so nothing that does change (a pulse, a spinner, a caret) is ever missed."""
+        if not idle:
+            self._shown = None
+            return True
+        try:
+            pixels = self.screen.get_view("1").raw
+        except (pygame.error, ValueError, TypeError):
+            return True
+        if pixels == self._shown:
+            return False
+        self._shown = pixels
+        return True
+
     def run(self, first_frame_exit: bool = False) -> int:
+        self._frame_ms = pygame.time.get_ticks()
         while self.running:
-            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
-            for event in pygame.event.get():
+            idle = self.idle()
+            events = self._next_events()
+            now_ms = pygame.time.get_ticks()
+            dt = min((now_ms - self._frame_ms) / 1000.0, 0.1)
+            self._frame_ms = now_ms
+            for event in events:
                 self.handle_event(event)
             if not self.running:
                 break
             self.update(dt)
             self.draw()
-            pygame.display.flip()
+            if self._frame_changed(idle and not events):
+                pygame.display.flip()
             if first_frame_exit:
                 print(f"first menu frame after {_process_age():.3f} s")
                 return 0
@@ -311,6 +385,8 @@ class App:
         return 0
 
     def shutdown(self) -> None:
+        if self.settings == self._saved_settings:
+            return
         try:
             settings_store.save(self.settings)
         except OSError as exc:

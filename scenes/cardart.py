@@ -11,6 +11,7 @@ more than icons go in the zoomed face, which adds the full effect text.
 from __future__ import annotations
 
 import math
+import re
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -205,6 +206,20 @@ def _badge(s: pygame.Surface, center: tuple[int, int], d: int, text: str, fill: 
 
 def _minus(text: str) -> str:
     return text.replace("-", "\u2212")
+
+
+_NEGATIVE = re.compile(r"(?<![\w\u2212-])-(?=\d)")  # "livestock -3", not "add-a-village" or "2-3"
+
+
+def typeset_minus(text: str, f: pygame.font.Font) -> str:
+    """``text`` with the hyphen of every negative number drawn as a real minus sign (U+2212), when ``f`` has
+    that glyph; the game's texts stay ASCII, the typography happens here."""
+    if "-" not in text:
+        return text
+    metrics = f.metrics("\u2212")
+    if not metrics or metrics[0] is None:
+        return text
+    return _NEGATIVE.sub("\u2212", text)
 
 
 def _signed(n: int) -> str:
@@ -448,6 +463,7 @@ def _name(s: pygame.Surface, text: str, rect: pygame.Rect, size: float, color: t
 def _text_block(s: pygame.Surface, text: str, rect: pygame.Rect, size: float, role: str = "ui",
                 color: tuple[int, int, int] = INK) -> None:
     """Wrapped text, shrunk until it fits ``rect``, centred vertically."""
+    text = typeset_minus(text, _font(role, size))
     while True:
         f = _font(role, size)
         lines = _wrap(text, f, rect.w)
@@ -497,7 +513,7 @@ def _village_face(card: vc.VillageCard, width: int, selected_frame: int | None, 
     body = lay.body
     lines = effect_lines(card)
     if zoom:
-        text = vc.effect_text(card)
+        text = typeset_minus(vc.effect_text(card), _font("ui", w * 0.058))
         pad_x, pad_y = round(w * 0.04), round(w * 0.03)
         f = _font("ui", w * 0.058)
         need = f.get_linesize() * len(_wrap(text, f, body.w - 2 * pad_x)) + 2 * pad_y

@@ -7,11 +7,12 @@ winners and the log.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine import Event
 from game.match import Match
 from scenes import widgets as w
 from scenes.base import Scene
@@ -37,6 +38,13 @@ def detail_panel(match: Match) -> PanelFn | None:
         return None
 
 
+def names_and(names: list[str]) -> str:
+    """"A", "A and B", "A, B and C": how a list of names reads in a sentence."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def headline(match: Match) -> str:
     try:
         from scenes.table import results_headline
@@ -57,7 +65,7 @@ def headline(match: Match) -> str:
         return "Nobody wins"
     if len(winners) == 1:
         return wins(names[winners[0]])
-    return " and ".join(names[i] for i in winners) + " share the win!"
+    return names_and([names[i] for i in winners]) + " share the win!"
 
 
 def _fmt(score: float) -> str:
@@ -194,13 +202,22 @@ class ResultsScene(Scene):
         w.draw_text(surface, "How it ended", w.font("ui-bold", int(22 * k)), w.INK, (r.left + pad, r.top + pad))
         fnt = w.font("ui", int(17 * k))
         area = pygame.Rect(r.left + pad, r.top + int(64 * k), r.width - 2 * pad, r.height - int(64 * k) - pad)
-        lines: list[str] = []
-        for event in reversed(self.match.visible_log(None)):
-            lines[:0] = w.wrap(event.text, fnt, area.width)
-            if len(lines) * fnt.get_linesize() > area.height:
-                break
-        fit = max(0, area.height // fnt.get_linesize())
-        y = area.top
-        for line in lines[-fit:] if fit else []:
-            surface.blit(fnt.render(line, True, w.INK), (area.left, y))
-            y += fnt.get_linesize()
+        for i, line in enumerate(last_lines(self.match.visible_log(None), fnt, area)):
+            surface.blit(fnt.render(line, True, w.INK), (area.left, area.top + i * fnt.get_linesize()))
+
+
+def last_lines(events: Sequence[Event], fnt: pygame.font.Font, area: pygame.Rect) -> list[str]:
+    """The wrapped lines of the newest log entries that fit ``area``, whole entries only (an entry that does not
+    fit is dropped with everything older, so the text never starts mid-sentence). When even the newest entry is
+    too long, its first lines are shown, ending in an ellipsis."""
+    fit = max(0, area.height // max(1, fnt.get_linesize()))
+    lines: list[str] = []
+    for event in reversed(events):
+        wrapped = w.wrap(event.text, fnt, area.width)
+        if len(lines) + len(wrapped) > fit:
+            if not lines and fit:
+                lines = wrapped[:fit]
+                lines[-1] = lines[-1].rstrip(" .,;:") + "\u2026"
+            break
+        lines[:0] = wrapped
+    return lines

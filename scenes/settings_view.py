@@ -1,7 +1,8 @@
 """Settings: window size and fullscreen, sound, animation speed.
 
-Changes apply at once (so the player sees and hears them) and are written
-to disk when the screen closes.
+Changes apply at once (so the player sees and hears them); the app writes
+them to disk on the next frame (App.save_settings), and again when the
+screen closes.
 """
 
 from __future__ import annotations

@@ -542,3 +542,78 @@ def test_f11_toggles_fullscreen_and_back(app: App) -> None:
     key(app, pygame.K_F11)
     assert not app.settings.fullscreen and app.size == (1600, 900)
     frame(app)
+
+
+# --- settings reach the disk at once; whole log lines; idle frame rate -----------------------------------------------
+
+
+def test_f11_and_settings_changes_are_saved_at_once(app: App) -> None:
+    app.push(MenuScene(app))
+    key(app, pygame.K_F11)
+    assert settings_store.load().fullscreen  # no frame, no quit needed
+    key(app, pygame.K_F11)
+    assert not settings_store.load().fullscreen
+    click(app, next(b for b in app.top.side if b.text == "Settings").rect.center)
+    scene = app.top
+    assert isinstance(scene, SettingsScene)
+    click(app, scene.mute.rect.center)
+    frame(app, 15)  # within a quarter of a second (writes are at most 5 a second while a slider is dragged)
+    assert settings_store.load().muted and isinstance(app.top, SettingsScene)  # saved while the screen is open
+    click(app, (scene.speed.rect.right - 4, scene.speed.rect.centery))
+    frame(app, 15)
+    assert settings_store.load().animation_speed == "fast"
+
+
+def test_window_resize_is_saved_when_resizing_stops(app: App) -> None:
+    app.push(MenuScene(app))
+    frame(app)
+    path = settings_store.settings_path()
+    before = path.read_text() if path.exists() else ""
+    for w in (1300, 1310, 1320):  # a window being dragged bigger
+        pygame.display.set_mode((w, 760), pygame.RESIZABLE)
+        app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=760, size=(w, 760)))
+        frame(app, 3)
+    assert app.size == (1320, 760)
+    assert (path.read_text() if path.exists() else "") == before  # not on every resize event
+    frame(app, 40)  # 0.66 s of quiet
+    assert settings_store.load().window_size == (1320, 760)
+
+
+def test_results_log_shows_whole_entries_only() -> None:
+    from game.engine import Event as Ev
+    from scenes import widgets
+    from scenes.results import last_lines
+
+    pygame.font.init()
+    fnt = widgets.font("ui", 17)
+    long = Ev("A long entry about who built what with which frames and how many points it scored in the end", "log")
+    events = [Ev("First", "log"), long, Ev("Short one", "log")]
+    long_lines = widgets.wrap(long.text, fnt, 220)
+    assert len(long_lines) >= 2
+    lh = fnt.get_linesize()
+    assert last_lines(events, fnt, pygame.Rect(0, 0, 220, lh * (len(long_lines) + 1))) == [*long_lines, "Short one"]
+    # one line less: the long entry would be cut, so it is left out whole
+    assert last_lines(events, fnt, pygame.Rect(0, 0, 220, lh * len(long_lines))) == ["Short one"]
+    assert last_lines(events, fnt, pygame.Rect(0, 0, 220, lh * (len(long_lines) + 3)))[0] == "First"
+    tiny = pygame.Rect(0, 0, 220, fnt.get_linesize() * 2)
+    assert last_lines([long], fnt, tiny)[-1].endswith("\u2026")
+
+
+def test_idle_screen_runs_at_the_idle_frame_rate(app: App) -> None:
+    from scenes import app as app_mod
+
+    app.push(MenuScene(app))
+    frame(app)
+    assert not app.idle()  # input just happened (the app started)
+    frame(app, 40)
+    assert app.idle()
+    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    assert not app.idle()  # back to full speed at once
+    frame(app, 40)
+    app.toast("hello")
+    assert not app.idle()
+    assert app_mod.IDLE_FPS < app_mod.FPS
+    app.draw()
+    assert app._frame_changed(True) and not app._frame_changed(True)  # an unchanged idle frame is not flipped
+    app.screen.fill((1, 2, 3), pygame.Rect(0, 0, 4, 4))
+    assert app._frame_changed(True)

@@ -430,3 +430,124 @@ def test_results_headline_of_a_solitaire_uses_the_games_words() -> None:
     expected = {"complete": "Complete victory!", "won": "You cleared all 4 rounds!"}.get(
         st.outcome, f"Round {st.round} was not cleared")
     assert words == expected
+
+
+def hover_long(app: App, spr) -> None:
+    send(app, pygame.MOUSEMOTION, pos=spr.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    frame(app, 0.5, 2)  # past the zoom delay
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1600, 900), (2560, 1440)])
+def test_zoom_stays_off_the_hovered_card_and_the_drop_zones(size: tuple[int, int]) -> None:
+    app, table = make([("Ann", "human"), ("B", "random"), ("C", "random"), ("D", "random")],
+                      {"military": True, "economy": True, "special_products": True}, size=size)
+    settle(app, table)
+    screen = pygame.Rect(0, 0, *size)
+    stage = table.zones["stage"].rect
+    for spr in [*hand(table), *table.zones["extras"].sprites, *table.zones["market"].sprites]:
+        hover_long(app, spr)
+        z = table.zoom_rect()
+        assert z is not None, spr.key
+        assert z.w >= min(300 * table.k, 210) * 0.95
+        assert screen.contains(z) and table.play.contains(z), (spr.key, z)
+        assert not z.colliderect(table.side_rect)
+        assert not z.colliderect(spr.rect), (spr.key, z, spr.rect)
+        assert not z.colliderect(stage), (spr.key, z, stage)
+    keep_by_clicks(app, table)
+    settle(app, table)
+    assert table.view.phase == R.PLAY
+    for spr in hand(table):  # building: the village slots and the production tray stay free
+        hover_long(app, spr)
+        z = table.zoom_rect()
+        assert z is not None and table.play.contains(z)
+        assert not z.colliderect(spr.rect) and not z.colliderect(stage) and not z.colliderect(table.tray_rect)
+
+
+def solitaire_with_common(size: tuple[int, int], n_common: int = 12) -> tuple[App, VillannexTable]:
+    """A solitaire table whose common area holds ``n_common`` cards (as in round 4), taken from the deck."""
+    app, table = make([("Sol", "human")], size=size, seed=4)
+    st = table.match.state
+    st.common.extend(st.deck[:n_common])
+    del st.deck[:n_common]
+    table.layout(size)
+    table._refresh(sync=False)
+    table._sync(animate=False)
+    frame(app, 0.5)
+    return app, table
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (1920, 1080)])
+def test_common_area_keeps_every_card_name_readable(size: tuple[int, int]) -> None:
+    app, table = solitaire_with_common(size)
+    zone = table.zones["common"]
+    cards = zone.sprites
+    assert len(cards) == 12
+    mcw = zone.card_w
+    for i, spr in enumerate(cards):
+        assert spr.width >= 0.7 * mcw and spr.width >= 40, spr.width
+        assert pygame.Rect(0, 0, *size).contains(spr.home_rect) and not spr.home_rect.colliderect(table.side_rect)
+        top = pygame.Rect(spr.home_rect.x, spr.home_rect.y, spr.width, round(spr.width * 0.4))  # kind band + name
+        for other in cards[i + 1:]:  # drawn later, on top
+            assert not other.home_rect.colliderect(top), (spr.key, other.key)
+        assert not spr.home_rect.colliderect(table.zones["stage"].rect)
+        for r in table.rand_rects:
+            assert not spr.home_rect.colliderect(r)
+
+
+def test_solitaire_badge_names_the_round_not_the_last_score() -> None:
+    app, table = make([("Sol", "human")], seed=4)
+    assert table.score_badge(0) == "Round 1: goal 20"
+    st = table.match.state
+    st.round_scores.append((47,))
+    st.round = 2
+    table._refresh(sync=False)
+    assert table.score_badge(0) == "Round 2: goal 40" and "47" not in table.score_badge(0)
+    frame(app, 0.5)
+
+
+def test_reveal_one_at_a_time_choose_next_status() -> None:
+    app, table = make([("Ann", "human"), ("B", "random"), ("C", "random")],
+                      {"reveal_one_at_a_time": True}, seed=3)
+    words = {}
+    for _ in range(40):
+        settle(app, table)
+        if table.match.is_over() or table.view.phase not in (R.KEEP, R.REVEAL, R.NEXT):
+            break
+        if table.view.phase == R.NEXT and table.my_turn():
+            words["next"] = table._status(0)[0]
+            break
+        a = table.legal()[0]
+        table.submit(a)
+    assert words.get("next") == "choosing who shows next"
+
+
+def test_three_way_tie_headline_uses_commas() -> None:
+    from scenes.results import names_and
+    from scenes.table.villannex import headline
+
+    assert names_and(["A"]) == "A" and names_and(["A", "B"]) == "A and B"
+    assert names_and(["A", "B", "C"]) == "A, B and C"
+
+    class FakeGame:
+        def winners(self, st: object) -> list[int]:
+            return [0, 1, 2]
+
+    class FakeState:
+        solo = False
+        names = ("Ann", "Bo", "Cy", "Di")
+
+    class FakeMatch:
+        state = FakeState()
+        game = FakeGame()
+
+    assert headline(FakeMatch()) == "Ann, Bo and Cy share the win!"  # type: ignore[arg-type]
+
+
+def test_zoom_text_draws_a_real_minus_sign() -> None:
+    from scenes import assets
+
+    f = assets.font("ui", 20)
+    assert cardart.typeset_minus("Grain +2, livestock -3", f) == "Grain +2, livestock \u22123"
+    assert cardart.typeset_minus("add-a-village, 2-3", f) == "add-a-village, 2-3"
+    big = cardart.villannex_card("B01", 300, zoom=True)
+    assert big.get_width() == 300

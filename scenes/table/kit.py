@@ -331,7 +331,7 @@ class Zone:
 
     name: str
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    layout: str = "row"  # "row", "fan" or "stack"
+    layout: str = "row"  # "row", "fan", "stack" or "cascade" (columns overlapping downwards, tops visible)
     card_w: int = 100
     sprites: list[CardSprite] = field(default_factory=list)
     label: str = ""
@@ -342,14 +342,34 @@ class Zone:
     tag: object = None
     slots: int = 0  # >0: lay out this many places and draw the empty ones
     slot_hint: str = ""  # written in each empty place
+    peek: float = 0.42  # cascade: how much of a covered card shows, as a fraction of the card width (band + name)
+    min_w: int = 0  # cascade: cards may shrink down to this width to fit (0: never shrink)
 
     def slot_positions(self) -> list[Point]:
         return self.positions(max(self.slots, len(self.sprites)))
+
+    def cascade_fit(self, n: int) -> tuple[int, int]:
+        """(card width, cards per column) for ``n`` cards in a cascade: as few cards per column as fit across,
+        at full size when possible, else shrinking (never below ``min_w``) so each card's top stays visible."""
+        if n <= 0:
+            return self.card_w, 1
+        lo = max(8, min(self.min_w or self.card_w, self.card_w))
+        w = self.card_w
+        while True:
+            gap = max(2, round(w * self.gap))
+            cols_fit = max(1, (self.rect.w + gap) // (w + gap))
+            per_col = -(-n // cols_fit)
+            h = round(w * 1.4)
+            if h + (per_col - 1) * w * self.peek <= self.rect.h or w <= lo:
+                return w, per_col
+            w = max(lo, int(w * 0.94))
 
     def positions(self, n: int) -> list[Point]:
         """Top-left of each of ``n`` cards, centred in the zone."""
         if n <= 0:
             return []
+        if self.layout == "cascade":
+            return self._cascade(n)
         w, h = self.card_w, round(self.card_w * 1.4)
         cy = self.rect.centery - h / 2
         if self.layout == "stack":
@@ -372,10 +392,29 @@ class Zone:
             out.append((x, y))
         return out
 
+    def _cascade(self, n: int) -> list[Point]:
+        w, per_col = self.cascade_fit(n)
+        h = round(w * 1.4)
+        gap = max(2, round(w * self.gap))
+        cols = -(-n // per_col)
+        step_y = w * self.peek
+        if per_col > 1:  # spread out when there is room, up to a full card apart
+            step_y = min(max(step_y, (self.rect.h - h) / (per_col - 1)), h + gap)
+        total_w = cols * w + (cols - 1) * gap
+        total_h = h + (per_col - 1) * step_y
+        x0 = self.rect.centerx - total_w / 2
+        y0 = self.rect.centery - total_h / 2
+        return [(x0 + (i // per_col) * (w + gap), y0 + (i % per_col) * step_y) for i in range(n)]
+
+    def sprite_width(self, n: int) -> int:
+        """The width every card of this zone has when it holds ``n`` cards."""
+        return self.cascade_fit(n)[0] if self.layout == "cascade" else self.card_w
+
     def arrange(self, duration: float) -> None:
         n = len(self.sprites)
+        width = self.sprite_width(max(self.slots, n))
         for i, (spr, (x, y)) in enumerate(zip(self.sprites, self.slot_positions(), strict=False)):
-            spr.width = self.card_w
+            spr.width = width
             spr.angle = 0.0
             if self.layout == "fan" and n > 1:
                 spr.angle = -((i - (n - 1) / 2) / max(1, (n - 1) / 2)) * min(7.0, 1.6 * n)
@@ -525,3 +564,38 @@ def spinner(surface: pygame.Surface, center: tuple[int, int], radius: int, t: fl
         r = max(1, round(radius * 0.22 * (0.5 + 0.5 * k)))
         c = tuple(int(color[j] * k + 250 * (1 - k)) for j in range(3))
         pygame.draw.circle(surface, c, (round(x), round(y)), r)
+
+
+# --- pop-ups (the big zoomed card) -----------------------------------------------------------------------------
+def place_popup(size: tuple[int, int], src: pygame.Rect, bounds: pygame.Rect,
+                avoid: Sequence[tuple[pygame.Rect, float]], gap: int = 12) -> pygame.Rect:
+    """Where a ``size`` pop-up about ``src`` goes: inside ``bounds``, covering as little of the weighted ``avoid``
+    rects (the card itself, the drop zones the player needs next) as it can, and otherwise close to ``src``.
+
+    Candidates are the four sides of ``src`` and a grid over ``bounds``; each costs weight x covered area, plus
+    its distance from ``src`` so that among equally free places the nearest wins.
+    """
+    w, h = min(size[0], bounds.w), min(size[1], bounds.h)
+    cands: list[pygame.Rect] = []
+    for x in (src.right + gap, src.left - gap - w):
+        for y in (src.centery - h // 2, src.top, src.bottom - h):
+            cands.append(pygame.Rect(x, y, w, h))
+    for y in (src.top - gap - h, src.bottom + gap):
+        for x in (src.centerx - w // 2, src.left, src.right - w):
+            cands.append(pygame.Rect(x, y, w, h))
+    steps = 8
+    for i in range(steps + 1):
+        for j in range(steps + 1):
+            cands.append(pygame.Rect(bounds.x + (bounds.w - w) * i // steps, bounds.y + (bounds.h - h) * j // steps,
+                                     w, h))
+    best, best_cost = pygame.Rect(0, 0, w, h), math.inf
+    for r in cands:
+        r.clamp_ip(bounds)
+        cost = 0.0
+        for a, weight in avoid:
+            c = r.clip(a)
+            cost += weight * c.w * c.h
+        cost += math.hypot(r.centerx - src.centerx, r.centery - src.centery)
+        if cost < best_cost:
+            best, best_cost = r, cost
+    return best

@@ -22,6 +22,7 @@ from game.villannex import rules as R
 from scenes import cardart
 from scenes import widgets as w
 from scenes.base import Scene
+from scenes.results import names_and
 from scenes.table import kit
 from scenes.table.ai_runner import AIRunner
 from scenes.table.log_panel import LogPanel, PromptBar
@@ -94,6 +95,7 @@ class VillannexTable(TableDrawing, Scene):
         self.opp_rects: dict[int, pygame.Rect] = {}
         self.rand_rects: list[pygame.Rect] = []
         self.deck_rect = pygame.Rect(0, 0, 0, 0)
+        self.plaque_rect = pygame.Rect(0, 0, 0, 0)  # the round / goal plaque over the deck (set when drawn)
         self.discard_pos = (0.0, 0.0)
         self.tray_rect = pygame.Rect(0, 0, 0, 0)
         self.info_rect = pygame.Rect(0, 0, 0, 0)
@@ -288,9 +290,11 @@ class VillannexTable(TableDrawing, Scene):
             x = self.rand_rects[-1].right + gap
         common_w = mid.right - x - int(cw * 0.1)
         if uses_common and common_w > mcw:
-            r = pygame.Rect(x, cy - mch // 2 - 4, common_w, mch + 8)
-            self.zones["common"] = kit.Zone("common", r, "row", mcw, label="Common area (in play, no production)",
-                                            gap=0.06)
+            # up to 12 cards (solitaire round 4): columns that overlap downwards so every name band stays readable
+            top = mid.y + label_h + 4
+            r = pygame.Rect(x, top, common_w, max(mch + 8, mid.bottom - top))
+            self.zones["common"] = kit.Zone("common", r, "cascade", mcw, label="Common area (in play, no production)",
+                                            gap=0.08, min_w=max(26, int(mcw * 0.7)))
         self.discard_pos = (self.deck_rect.x, self.deck_rect.y)
         # side panel
         s = self.side_rect
@@ -1157,4 +1161,4 @@ def headline(match: Match) -> str:
             st.outcome, f"Round {st.round} was not cleared")
     if len(won) == 1:
         return f"{st.names[won[0]]} wins!"
-    return " and ".join(st.names[s] for s in won) + " share the win!"
+    return names_and([st.names[s] for s in won]) + " share the win!"

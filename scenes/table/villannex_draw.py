@@ -111,10 +111,12 @@ class TableDrawing:
             t = kit.text(status, "ui", max(10, int(size * 0.85)),
                          (150, 220, 160) if light and status == "locked in" else (scol if not light else soft))
             surface.blit(t, (x, r.centery - t.get_height() // 2))
-        scores = self.game.scores(self.match.state) if v.results else None
-        if scores is not None:
-            label = f"{scores[seat]:g}"
+            x += t.get_width() + size // 2
+        label = self.score_badge(seat)
+        if label:
             t = kit.text(label, "ui-bold", size, kit.INK)
+            if t.get_width() + size > r.right - x and ": " in label:  # no room: drop the round
+                t = kit.text(label.split(": ", 1)[-1], "ui-bold", size, kit.INK)
             bw = t.get_width() + size
             br = pygame.Rect(r.right - bw, r.centery - size * 0.65, bw, size * 1.3)
             pygame.draw.rect(surface, kit.GOLD, br, border_radius=int(size * 0.65))
@@ -123,6 +125,19 @@ class TableDrawing:
                 cr = w.icon("crown", size + 4, (250, 210, 90))
                 if cr is not None:
                     surface.blit(cr, (br.x - cr.get_width() - 4, r.centery - cr.get_height() // 2))
+
+    def score_badge(self, seat: int) -> str:
+        """The words in the gold badge after a seat's name: the running total of a normal game; in solitaire the
+        round being played and its goal (the last round's score belongs to that round, not to this one), and at the
+        end the final round's score."""
+        v = self.view
+        if v.solo:
+            if self.match.is_over() and v.results:
+                return f"Round {len(v.results)}: {self.game.scores(self.match.state)[seat]:g}"
+            return f"Round {v.round}: goal {v.goal}"
+        if not v.results:
+            return ""
+        return f"{self.game.scores(self.match.state)[seat]:g}"
 
     def _status(self, seat: int) -> tuple[str, tuple[int, int, int]]:
         v = self.view
@@ -135,7 +150,8 @@ class TableDrawing:
         if lk is not None:
             return "locked in", kit.ACCENT
         if seat in m.to_act():
-            return ("to show a card" if v.phase in (R.REVEAL, R.NEXT) else "choosing"), kit.INK_SOFT
+            words = {R.REVEAL: "to show a card", R.NEXT: "choosing who shows next"}.get(v.phase, "choosing")
+            return words, kit.INK_SOFT
         return "", kit.INK_SOFT
 
     def _draw_middle(self, surface: pygame.Surface) -> None:
@@ -168,6 +184,7 @@ class TableDrawing:
             pw = max(im.get_width() for im in imgs) + 2 * pad
             ph = sum(im.get_height() for im in imgs) + 2 * pad
             plaque = pygame.Rect(d.x, max(self.play.y, d.y - ph - int(34 * k)), pw, ph)
+            self.plaque_rect = plaque
             w.draw_panel(surface, plaque, radius=max(6, int(10 * k)))
             y = plaque.y + pad
             for im in imgs:
@@ -289,22 +306,67 @@ class TableDrawing:
             self._side_cache = (key, img)
         surface.blit(self._side_cache[1], out.topleft)
 
-    def _draw_zoom(self, surface: pygame.Surface) -> None:
+    def zoom_sprite(self) -> kit.CardSprite | None:
+        """The card shown big now: the right-click pinned one, else the one hovered long enough."""
         spr = self.zoom_pinned
         if spr is None and self.hover is not None and self._hover_t >= ZOOM_DELAY and self.drag.pressed is None:
             spr = self.hover
         if spr is None or not spr.face_up or not isinstance(spr.tag, Info):
+            return None
+        return spr
+
+    def zoom_width(self) -> int:
+        p = self.play
+        return max(60, min(int(300 * max(0.7, self.k)), p.w - 16, int((p.h - 16) / cardart.CARD_RATIO)))
+
+    def zoom_avoid(self, spr: kit.CardSprite) -> list[tuple[pygame.Rect, float]]:
+        """Rects the zoom should not cover, weighted: the card itself, then what the player needs next (the
+        village slots / keep row, the production tray, the random villages or the seats to choose from), then
+        the rest of the table (so free felt wins over other cards)."""
+        v = self.view
+        ph = v.phase
+        mine = self.my_turn()
+        card = spr.rect.union(spr.home_rect).inflate(8, 8)
+        stage = self.zones["stage"].rect
+        label_h = max(14, int(self.cw * 0.2))
+        stage = stage.union(pygame.Rect(stage.x, stage.y - label_h - 4, stage.w, label_h + 4))
+        active, near = (25.0, 6.0) if mine else (6.0, 3.0)
+        out: list[tuple[pygame.Rect, float]] = [(card, 60.0), (stage, active), (self.zones["hand"].rect, near)]
+        if mine and ph in (R.PLAY, R.BUILD):
+            out.append((self.tray_rect.inflate(8, 8), active))
+            out.append((self.zones["extras"].rect, near))
+        if ph == R.PICK:
+            out += [(r, active) for r in self.rand_rects]
+        if ph == R.NEXT and mine:
+            out += [(r, active) for r in self.opp_rects.values()]
+        for name, z in self.zones.items():
+            if name not in ("stage", "hand"):
+                out.append((z.rect, 0.5))
+        out += [(r, 0.5) for r in self.opp_rects.values()]
+        out.append((self.info_rect, 0.5))
+        out.append((self.deck_rect.union(self.plaque_rect) if self.plaque_rect.w else self.deck_rect, 0.5))
+        return out
+
+    def zoom_rect(self) -> pygame.Rect | None:
+        """Where the big card goes now (None: no zoom): inside the table area, off the card and the drop zones."""
+        spr = self.zoom_sprite()
+        if spr is None:
+            return None
+        zw = self.zoom_width()
+        size = cardart.card_size(zw)
+        return kit.place_popup(size, spr.rect, self.play, self.zoom_avoid(spr), gap=max(8, int(12 * self.k)))
+
+    def _draw_zoom(self, surface: pygame.Surface) -> None:
+        spr = self.zoom_sprite()
+        if spr is None:
             return
-        zw = int(300 * max(0.7, self.k))
+        zw = self.zoom_width()
         img = zoom_face(spr.tag, zw)
         if img is None:
             return
-        r = img.get_rect()
-        src = spr.rect
-        r.midleft = (src.right + 12, src.centery)
-        if r.right > self.size[0] - 8:
-            r.midright = (src.left - 12, src.centery)
-        r.clamp_ip(pygame.Rect(0, 0, *self.size))
+        r = kit.place_popup(img.get_size(), spr.rect, self.play, self.zoom_avoid(spr), gap=max(8, int(12 * self.k)))
+        if img.get_size() != r.size:  # non-standard aspect (weapon, market cards) larger than the table area
+            img = pygame.transform.smoothscale(img, r.size)
         sh = kit.shadow(r.size, max(4, zw // 16), 120)
         pad = (sh.get_width() - r.w) // 2
         surface.blit(sh, (r.x - pad + 3, r.y - pad + 6))

@@ -14,6 +14,7 @@ import pygame
 from game.villannex import rules as R
 from game.villannex.cards import RESOURCE_NAMES, VILLAGE_CARDS
 from game.villannex.scoring import RoundScore
+from scenes import assets, cardart
 from scenes import widgets as w
 from scenes.table import kit
 
@@ -180,6 +181,7 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, match: Match, r
 def _fit_blit(surface: pygame.Surface, s: str, role: str, size: int, color: tuple[int, int, int],
               rect: pygame.Rect, center: bool = True) -> None:
     size = max(8, size)
+    s = cardart.typeset_minus(s, assets.font(role, size))  # "2 × −3 = −6": a real minus sign
     img = kit.text(s, role, size, color)
     while img.get_width() > rect.w and size > 8:
         size -= 1
