@@ -208,7 +208,12 @@ def screenshots(folder: str | Path) -> int:
         _frames(app, 2)
         shot("setup.png")
 
-        match = Match.new(SMOKE_GAME, [SeatSpec("Mara", "human"), SeatSpec("Ada", "medium")], 2024)
+        match = Match.new(
+            SMOKE_GAME,
+            [SeatSpec("Mara", "human"), SeatSpec("Ada", "medium"), SeatSpec("Basil", "hard")],
+            2024,
+            {"special_products": True, "military": True, "economy": True},
+        )
         _past_keep(match)
         app.start_match(match)
         _frames(app, 90)  # let deal/move animations settle
