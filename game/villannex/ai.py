@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -22,10 +24,12 @@ if TYPE_CHECKING:
     from game.villannex.rules import Villannex, VillannexState
 
 _PAIR: dict[tuple[str, str], tuple[int, tuple[int, int]]] = {}
+_PAIR_LOCK = threading.Lock()  # agents search on background threads; the table is filled once, under the lock
 _FRAMES2 = ((0, 0), (0, 1), (1, 0), (1, 1))
 TEMPERATURE = 4.0  # points: how sharply a score lead turns into a win chance
 PLAY_SAMPLES = 6
 EVAL_SAMPLES = 6
+OPP_SAMPLES = 5  # own plays each opponent tries when answering the first guess (playout policy)
 
 
 def pair_value(a: str, b: str) -> tuple[int, tuple[int, int]]:
@@ -34,12 +38,15 @@ def pair_value(a: str, b: str) -> tuple[int, tuple[int, int]]:
         a, b = b, a
     got = _PAIR.get((a, b))
     if got is None:
-        best = (-999, (0, 0))
-        for f in _FRAMES2:
-            s = score_totals([((a, b), f, False, None)])[0]
-            if s > best[0]:
-                best = (s, f)
-        _PAIR[(a, b)] = got = best
+        with _PAIR_LOCK:
+            got = _PAIR.get((a, b))
+            if got is None:
+                best = (-999, (0, 0))
+                for f in _FRAMES2:
+                    s = score_totals([((a, b), f, False, None)])[0]
+                    if s > best[0]:
+                        best = (s, f)
+                _PAIR[(a, b)] = got = best
     return got
 
 
@@ -54,9 +61,21 @@ def card_value(card: str, others: Sequence[str]) -> int:
     return best if best > -999 else 0
 
 
+@lru_cache(maxsize=1 << 16)
+def _scored(
+    vill: tuple[tuple[tuple[str, ...], tuple[int, ...], bool, str | None], ...],
+    common: tuple[str, ...],
+    demand: str | None,
+    supply: str | None,
+    specials: tuple[str | None, ...],
+) -> tuple[int, ...]:
+    """score_totals memoised: searches score the same few tables over and over (lru_cache is thread-safe)."""
+    return score_totals(vill, common, demand, supply, specials)
+
+
 def _layout(state: VillannexState, plays: Sequence[Any]) -> tuple[int, ...]:
-    vill = [(p.cards, p.frames, bool(p.weapon), p.named) for p in plays]
-    return score_totals(vill, state.common, state.demand, state.supply, state.specials)
+    vill = tuple((p.cards, p.frames, bool(p.weapon), p.named) for p in plays)
+    return _scored(vill, tuple(state.common), state.demand, state.supply, tuple(state.specials))
 
 
 def _pool_of(state: VillannexState, seat: int) -> list[str]:
@@ -128,8 +147,39 @@ def _candidates(state: VillannexState, seat: int, actions: Sequence[Any], rng: r
         f = (f[1], f[0])
     weapon = (rng.random() < 0.5) if state.opts.military else None
     named = rng.choice("WSLG") if state.supply == "S5" else None
-    out.append(Play((a, b), f, weapon, named))
+    want = Play((a, b), f, weapon, named)
+    for act in actions:  # only ever answer with a member of ``actions`` (it may be a subset of the legal plays)
+        if act == want:
+            out.append(act)
+            break
     return out
+
+
+def _opponent_plays(game: Villannex, state: VillannexState, seat: int, rng: random.Random) -> list[Any]:
+    """Everyone's likely play: locked plays as they are; the others answer a first guess of the table with the
+    best of a few of their own plays (at PLAY every hand is public, so this reads the opponents' shown cards)."""
+    from game.villannex.rules import Play
+
+    n = state.n
+    plays = [_guess_play(game, state, s, rng) for s in range(n)]
+    first = plays[:]
+    for s in range(n):
+        if s == seat or isinstance(state.locked[s], Play) or state.phase != "PLAY" or "?" in state.hands[s]:
+            continue  # known, not yet playing, or a view's hidden hand (booster draft shows nothing)
+        legal = game.legal_actions(state, s)
+        if len(legal) <= 1:
+            continue
+        cands = [first[s]] + [legal[rng.randrange(len(legal))] for _ in range(OPP_SAMPLES)]
+        plays[s], _ = _best_play(game, state, s, cands, first[:])
+    return plays
+
+
+def _play_policy(game: Villannex, state: VillannexState, seat: int, actions: Sequence[Any], rng: random.Random) -> Any:
+    """Best reply (by score margin) among sampled plays to the opponents' likely plays."""
+    others = _opponent_plays(game, state, seat, rng)
+    cands = _candidates(state, seat, actions, rng, PLAY_SAMPLES)
+    play, _ = _best_play(game, state, seat, cands, others)
+    return play
 
 
 def playout_action(
@@ -140,10 +190,7 @@ def playout_action(
         return actions[0]
     kind = actions[0].KIND
     if kind == "play":
-        others = [_guess_play(game, state, s, rng) if s != seat else None for s in range(state.n)]
-        cands = _candidates(state, seat, actions, rng, PLAY_SAMPLES)
-        play, _ = _best_play(game, state, seat, cands, others)
-        return play
+        return _play_policy(game, state, seat, actions, rng)
     if kind == "keep":
         hand = state.hands[seat]
         pairs = sorted(combinations(hand, 2), key=lambda p: pair_value(*p)[0] + rng.random() * 3, reverse=True)
@@ -169,8 +216,11 @@ def playout_action(
         for i, pair in enumerate(state.randoms):
             v = max(pair_value(pair[0], h)[0] + pair_value(pair[1], h)[0] for h in hand) + pair_value(*pair)[0]
             vals.append((v + rng.random(), i))
-        i = max(vals)[1]
-        return next(a for a in actions if a.village == i)  # type: ignore[attr-defined]
+        for _, i in sorted(vals, reverse=True):
+            for a in actions:
+                if a.village == i:  # type: ignore[attr-defined]
+                    return a
+        return actions[rng.randrange(len(actions))]
     if kind == "build":
         return _best_build(state, actions, rng, 12)[0]
     return actions[rng.randrange(len(actions))]
