@@ -8,6 +8,7 @@ two agents never share state (the UI runs them on background threads).
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from game.engine import Action, Game, Seat
@@ -22,6 +23,7 @@ class Agent:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self._calls = 0
+        self._t0 = 0.0
 
     def _rng(self) -> random.Random:
         self._calls += 1
@@ -32,6 +34,7 @@ class Agent:
 
         The view is masked once more, so even a caller that hands over a full
         state cannot make the agent peek."""
+        self._t0 = time.perf_counter()  # the time budget counts from here
         view = game.view(view, seat)
         legal = game.legal_actions(view, seat)
         if not legal:

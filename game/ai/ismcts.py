@@ -70,12 +70,18 @@ class HardAgent(Agent):
                 self._iterate(game, view, seat, roots, rng)
             done = max(1, self.iterations)
         else:
-            deadline = time.perf_counter() + max(0.0, self.budget)
+            # Stop before the batch that would overrun: the budget is a promise
+            # to the player (p95 decision <= budget), not a minimum.
+            # A few milliseconds stay in reserve for picking the move.
+            deadline = self._t0 + max(0.0, self.budget) - 0.01
+            now = time.perf_counter()
             while True:
                 for _ in range(self.check_every):
                     self._iterate(game, view, seat, roots, rng)
                 done += self.check_every
-                if time.perf_counter() >= deadline:
+                batch = time.perf_counter() - now
+                now += batch
+                if now + 1.5 * batch >= deadline:
                     break
         self.last_iterations = done
         edges = roots[seat].edges
