@@ -551,3 +551,47 @@ def test_zoom_text_draws_a_real_minus_sign() -> None:
     assert cardart.typeset_minus("add-a-village, 2-3", f) == "add-a-village, 2-3"
     big = cardart.villannex_card("B01", 300, zoom=True)
     assert big.get_width() == 300
+
+
+def test_reveal_click_selects_and_the_button_shows() -> None:
+    """Showing a card can't be undone, so a click only picks it; "Show this card" applies it."""
+    app, t = make([("Ann", "human"), ("Bo", "random"), ("Cy", "random")], {"reveal_one_at_a_time": True}, seed=4)
+    settle(app, t)
+    clicked = 0
+    while t.view.phase in (R.REVEAL, R.NEXT):
+        if t.view.phase == R.REVEAL:
+            before = len(t.view.shown[0])
+            card = hand(t)[0]
+            click(app, card.rect.center)
+            assert len(t.view.shown[0]) == before and t.selected == card.tag.ident  # nothing shown yet
+            assert card.selected and t.confirm_btn.visible and t.confirm_btn.enabled
+            assert t.confirm_btn.text == "Show this card" and "Show this card" in t.prompt.detail
+            click(app, card.rect.center)  # a second click puts it back
+            assert t.selected is None and not t.confirm_btn.enabled
+            click(app, card.rect.center)
+            click(app, t.confirm_btn.rect.center)
+            assert t.view.shown[0][-1] == card.tag.ident and len(t.view.shown[0]) == before + 1
+            assert t.selected is None
+            clicked += 1
+        else:
+            click(app, t.opp_rects[t.legal()[0].seat].center)
+        settle(app, t)
+    assert clicked == 4 and t.view.phase == R.PLAY
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_opponents_set_aside_piles_have_room(size: tuple[int, int]) -> None:
+    """Opponents' set-aside piles are on the table (face down, counted) and clear of their other cards."""
+    app, table = make([("Ann", "human"), ("Bo", "random"), ("Cy", "random"), ("Di", "random")],
+                      {"military": True, "special_products": True}, size=size)
+    settle(app, table)
+    keep_by_clicks(app, table)
+    settle(app, table)
+    assert table.view.phase == R.PLAY
+    for o, r in table.opp_rects.items():
+        assert len(table.view.aside[o]) == 2
+        pile = table.opp_aside[o][2]
+        assert r.contains(pile)
+        for z in (f"opp{o}", f"oppx{o}"):
+            assert table.zones[z].sprites
+            assert not any(s.home_rect.colliderect(pile) for s in table.zones[z].sprites)

@@ -93,6 +93,8 @@ class VillannexTable(TableDrawing, Scene):
         self.frame_hits: list[tuple[pygame.Rect, str, int]] = []  # clickable frames of own placed cards
         self.named_hits: list[tuple[pygame.Rect, str]] = []
         self.opp_rects: dict[int, pygame.Rect] = {}
+        # per opponent: (hand row without a set-aside pile, hand row beside one, the pile's column)
+        self.opp_aside: dict[int, tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = {}
         self.rand_rects: list[pygame.Rect] = []
         self.deck_rect = pygame.Rect(0, 0, 0, 0)
         self.plaque_rect = pygame.Rect(0, 0, 0, 0)  # the round / goal plaque over the deck (set when drawn)
@@ -237,6 +239,7 @@ class VillannexTable(TableDrawing, Scene):
         # top: opponents, each a box sized to its content (6 hand cards, special product, weapon card)
         opps = [s for s in self._seat_order() if s != self.front]
         self.opp_rects = {}
+        self.opp_aside = {}
         top_h = 0
         if opps:
             gap = int(cw * 0.2)
@@ -254,6 +257,12 @@ class VillannexTable(TableDrawing, Scene):
                 r = pygame.Rect(x0 + i * (bw + gap), play.y, bw, top_h)
                 self.opp_rects[o] = r
                 cards_r = pygame.Rect(r.x + int(cw * 0.1), r.y + int(cw * 0.34), r.w - ex_w2 - int(cw * 0.25), och)
+                # the set-aside pile (face down, with its count) takes a column right of the hand row while it
+                # has cards; the hand then holds at most 4, so the narrower row still shows them
+                aw = max(int(ocw * 0.8), kit.text("Set aside: 4", "ui", self.aside_font(), (0, 0, 0)).get_width())
+                aw = min(aw, cards_r.w // 3)
+                beside = pygame.Rect(cards_r.x, cards_r.y, cards_r.w - aw - int(cw * 0.08), och)
+                self.opp_aside[o] = (cards_r.copy(), beside, pygame.Rect(cards_r.right - aw, cards_r.y, aw, och))
                 self.zones[f"opp{o}"] = kit.Zone(f"opp{o}", cards_r, "row", ocw, mat=False, gap=0.06)
                 ex_r = pygame.Rect(cards_r.right + int(cw * 0.05), cards_r.y + (och - round(spw * 1.4)), ex_w2,
                                    round(spw * 1.4))
@@ -323,6 +332,10 @@ class VillannexTable(TableDrawing, Scene):
         self.round_btn.rect = pygame.Rect(0, 0, int(190 * k), int(40 * k))
         self.close_score_btn.rect.bottomright = (sr.right - pad, sr.bottom - pad)
         self._sync(animate=False)
+
+    def aside_font(self) -> int:
+        """Text size of an opponent's "Set aside: n" label."""
+        return max(10, int(13 * self.k))
 
     def _seat_order(self) -> list[int]:
         n = len(self.match.seats)
@@ -478,6 +491,8 @@ class VillannexTable(TableDrawing, Scene):
         if not self.zones:
             return
         dur = MOVE_TIME * self.af if animate else 0.0
+        for o, (full, beside, _pile) in self.opp_aside.items():
+            self.zones[f"opp{o}"].rect = beside if self.view.aside[o] else full
         want = self._desired()
         old = dict(self.sprites)
         vanished_hidden: dict[int, list[tuple[float, float]]] = {}
@@ -550,7 +565,10 @@ class VillannexTable(TableDrawing, Scene):
             if animate and dur > 0:
                 info = spr.tag
                 tx, ty = self.discard_pos
-                if isinstance(info, Info) and info.owner in self.opp_rects:
+                if isinstance(info, Info) and info.owner in self.opp_rects and self.view.aside[info.owner]:
+                    pile = self.opp_aside[info.owner][2]  # onto the set-aside pile
+                    tx, ty = pile.x, pile.y
+                elif isinstance(info, Info) and info.owner in self.opp_rects:
                     z = self.zones[f"oppx{info.owner}"]  # slide under the special product / weapon card
                     tx, ty = z.rect.x, z.rect.bottom - spr.height
                 elif isinstance(info, Info) and info.owner == self.front:
@@ -800,7 +818,8 @@ class VillannexTable(TableDrawing, Scene):
                     self.submit(R.Pick(i))
                     return True
         on_card = self.drag.sprite_at(pos)
-        if on_card is None and self.selected is not None and self.zones["stage"].rect.inflate(8, 8).collidepoint(pos):
+        if (on_card is None and self.selected is not None and ph in (R.PLAY, R.BUILD)
+                and self.zones["stage"].rect.inflate(8, 8).collidepoint(pos)):
             card = self.selected
             self.selected = None
             self._place(card)
@@ -846,8 +865,10 @@ class VillannexTable(TableDrawing, Scene):
             self._sync()
         elif ph == R.DRAFT and info.kind == "packet":
             self.submit(R.Draft(info.ident))
-        elif ph == R.REVEAL and info.kind == "hand":
-            self.submit(R.Reveal(info.ident))
+        elif ph == R.REVEAL and info.kind == "hand":  # select only: showing can't be undone, the button confirms
+            self.selected = None if self.selected == info.ident else info.ident
+            self._sound("click")
+            self._sync()
         elif ph == R.NEXT and info.kind == "opp":
             for a in self.legal():
                 if isinstance(a, R.ChooseNext) and a.seat == info.owner:
@@ -926,7 +947,8 @@ class VillannexTable(TableDrawing, Scene):
                 self._sound("place")
                 self._sync()
                 return True
-            if ph == R.REVEAL:
+            if ph == R.REVEAL:  # a drag onto the shown row is deliberate: show at once
+                self.selected = None
                 return self.submit(R.Reveal(info.ident))
             if ph in (R.PLAY, R.BUILD):
                 return self._place(info.ident)
@@ -998,10 +1020,10 @@ class VillannexTable(TableDrawing, Scene):
         mine = self.my_turn()
         over = self.match.is_over()
         self.results_btn.visible = over
-        self.confirm_btn.visible = not over and mine and ph in (R.KEEP, R.PLAY, R.BUILD)
-        self.confirm_btn.text = {R.KEEP: "Keep these 4", R.PLAY: "Lock in", R.BUILD: "Build village"}.get(ph,
-                                                                                                       "Confirm")
-        self.confirm_btn.icon_name = "lock" if ph == R.PLAY else "check"
+        self.confirm_btn.visible = not over and mine and ph in (R.KEEP, R.REVEAL, R.PLAY, R.BUILD)
+        self.confirm_btn.text = {R.KEEP: "Keep these 4", R.REVEAL: "Show this card", R.PLAY: "Lock in",
+                                 R.BUILD: "Build village"}.get(ph, "Confirm")
+        self.confirm_btn.icon_name = {R.PLAY: "lock", R.REVEAL: "eye"}.get(ph, "check")
         self.confirm_btn.enabled = self.pending_action() is not None
         self.undo_btn.enabled = self.viewer is not None and self.match.can_undo(self.viewer)
         self.scores_btn.enabled = bool(v.results)

@@ -41,6 +41,8 @@ class Choice:
         if view.phase == R.KEEP:
             want = tuple(sorted(self.keep))
             return next((a for a in legal if isinstance(a, R.Keep) and a.cards == want), None)
+        if view.phase == R.REVEAL:
+            return next((a for a in legal if isinstance(a, R.Reveal) and a.card == self.selected), None)
         if view.phase in (R.PLAY, R.BUILD):
             ordered, added = self.build_cards(view, seat)
             if any(c not in self.frames for c in ordered):
@@ -78,7 +80,10 @@ class Choice:
         if ph == R.DRAFT:
             return "Click a card of the packet (or drag it to your hand) to draft it."
         if ph == R.REVEAL:
-            return "Click a card in your hand (or drag it up) to show it."
+            if self.selected is not None and self.selected in VILLAGE_CARDS:
+                return (f"Press Show this card to show {VILLAGE_CARDS[self.selected].name} to everyone; it cannot "
+                        "be taken back (click the card again to pick another).")
+            return "Click a card in your hand to pick it, then press Show this card (or drag it up to show it)."
         if ph == R.NEXT:
             names = [view.names[a.seat] for a in legal if isinstance(a, R.ChooseNext)]
             return "Click the area of " + " or ".join(names) + "."

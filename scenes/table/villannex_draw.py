@@ -82,6 +82,24 @@ class TableDrawing:
             kit.felt_area(surface, r, color=fill, edge=edge, radius=max(6, int(10 * k)), width=3 if acting else 2)
             self._seat_header(surface, o, pygame.Rect(r.x + int(8 * k), r.y + int(4 * k), r.w - int(16 * k),
                                                      int(self.cw * 0.28)), light=True)
+            self._draw_opp_aside(surface, o)
+
+    def _draw_opp_aside(self, surface: pygame.Surface, seat: int) -> None:
+        """An opponent's set-aside pile as the physical table shows it: face down, with its count."""
+        n = len(self.view.aside[seat])
+        if not n or seat not in self.opp_aside:
+            return
+        col = self.opp_aside[seat][2]
+        label = kit.text(f"Set aside: {n}", "ui", self.aside_font(), (230, 214, 190))
+        off = max(1, col.w // 40)
+        depth = min(3, n)
+        cw = max(12, min(int(col.w * 0.7), int((col.h - label.get_height() - 4 - depth * off) / cardart.CARD_RATIO)))
+        back = cardart.card_back(cw)
+        x = col.centerx - (cw + (depth - 1) * off) // 2
+        y = col.y + (depth - 1) * off
+        for i in range(depth):
+            surface.blit(back, (x + i * off, y - i * off))
+        surface.blit(label, (col.centerx - label.get_width() // 2, y + back.get_height() + 2))
 
     def _seat_header(self, surface: pygame.Surface, seat: int, r: pygame.Rect, light: bool) -> None:
         """Name, human/AI icon, status and score of a seat on one line."""
