@@ -3,30 +3,21 @@ and the shared tables survive concurrent agents."""
 
 from __future__ import annotations
 
-import itertools
 import random
 import threading
 
 import pytest
 
-from game.engine import GameError
 from game.villannex import GAME, ai
 from game.villannex.cards import VILLAGE_CARDS
 from game.villannex.rules import VillannexState
+from tests.options import all_valid_bool_options
 
 KEYS = [o.key for o in GAME.options]
 
 
 def _combos(n: int) -> list[dict[str, bool]]:
-    out = []
-    for bits in itertools.product([False, True], repeat=len(KEYS)):
-        opts = dict(zip(KEYS, bits, strict=True))
-        try:
-            GAME.normalize_options(opts, n)
-        except GameError:
-            continue
-        out.append(opts)
-    return out
+    return all_valid_bool_options(GAME, n)
 
 
 def _check_state(state: VillannexState, rng: random.Random) -> None:

@@ -38,6 +38,7 @@ from game.villannex.rules import (
     VillannexState,
 )
 from game.villannex.scoring import RoundScore, score_round, score_totals
+from tests.options import all_valid_bool_options
 
 ID = {c.name: c.id for c in VILLAGE_CARDS.values()}
 NAME_OF = {c.id: c.name for c in VILLAGE_CARDS.values()}
@@ -236,15 +237,7 @@ def test_special_products_come_after_the_weapon_step_and_only_for_the_owner() ->
 
 
 def combos(n: int) -> list[dict[str, bool]]:
-    out = []
-    for bits in itertools.product([False, True], repeat=len(KEYS)):
-        opts = dict(zip(KEYS, bits, strict=True))
-        try:
-            GAME.normalize_options(opts, n)
-        except GameError:
-            continue
-        out.append(opts)
-    return out
+    return all_valid_bool_options(GAME, n)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

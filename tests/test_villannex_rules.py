@@ -3,7 +3,6 @@ solitaire (including rulebook example 6.9 played through the real state machine)
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
@@ -32,6 +31,7 @@ from game.villannex.rules import (
     VillannexState,
 )
 from game.villannex.scoring import score_totals
+from tests.options import all_valid_bool_options
 
 ID = {c.name: c.id for c in VILLAGE_CARDS.values()}
 KEYS = [o.key for o in GAME.options]
@@ -42,15 +42,7 @@ def names(n: int) -> list[str]:
 
 
 def valid_combos(n: int) -> list[dict[str, bool]]:
-    out = []
-    for bits in itertools.product([False, True], repeat=len(KEYS)):
-        opts = dict(zip(KEYS, bits, strict=True))
-        try:
-            GAME.normalize_options(opts, n)
-        except GameError:
-            continue
-        out.append(opts)
-    return out
+    return all_valid_bool_options(GAME, n)
 
 
 def random_play(state: VillannexState, rng: random.Random, check: bool = True) -> VillannexState:
