@@ -17,13 +17,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from game.ai import LEVELS, make_agent
+from game.ai import LEVELS
 from game.engine import Game, GameError
+from game.play import play_game
 from game.registry import GAMES, get_game
 from game.save import SaveError, load_save
 
 EXIT_USAGE = 2
-MAX_DECISIONS = 100_000  # per game: a safety net against a rules bug that never ends
 
 
 class _UsageError(Exception):
@@ -63,32 +63,6 @@ def _setup(name: str, players: int, option_pairs: Sequence[str]) -> tuple[Game, 
     game = get_game(name)
     options = game.normalize_options(_parse_options(option_pairs), players)
     return game, options
-
-
-def play_game(
-    game: Game, levels: Sequence[str], seed: int, options: dict[str, Any], budget: float | None = None,
-    iterations: int | None = None,
-) -> tuple[Any, int]:
-    """One complete AI game; returns the final state and the number of decisions.
-
-    Seats deciding together all choose from views taken before any of them
-    is applied, as at the table."""
-    n = len(levels)
-    agents = [make_agent(lv, seed=seed * 8 + i, budget=budget, iterations=iterations) for i, lv in enumerate(levels)]
-    state = game.new_game([f"{lv.title()} {i + 1}" for i, lv in enumerate(levels)], seed, options)
-    decisions = 0
-    while not game.is_over(state):
-        acting = game.to_act(state)
-        if not acting:
-            raise RuntimeError("nobody is to act but the game is not over")
-        choices = [(s, agents[s].choose(game, game.view(state, s), s)) for s in acting]
-        for s, action in choices:
-            game.apply(state, s, action)
-            decisions += 1
-        if decisions > MAX_DECISIONS:
-            raise RuntimeError(f"the game did not end within {MAX_DECISIONS} decisions")
-    assert n == len(game.scores(state))
-    return state, decisions
 
 
 def _emit(result: dict[str, Any], human: str, as_json: bool) -> None:
@@ -182,10 +156,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 print(f"deal {d + 1} rotation {r + 1} failed: {exc.__class__.__name__}: {exc}", file=sys.stderr)
                 continue
             played += 1
-            won = game.winners(state)
-            score = game.scores(state)
+            outcome = game.outcome(state)
+            score = outcome.scores
             for j, seat in enumerate(seat_of):
-                got[entries[j]].append(1.0 / len(won) if seat in won else 0.0)
+                got[entries[j]].append(outcome.win_share(seat))
             first = score[seat_of[0]]
             rest = [score[seat_of[j]] for j in range(1, n)]
             margins.append(first - sum(rest) / len(rest) if rest else first)

@@ -1,45 +1,31 @@
-"""Which games exist. Adding a game = adding its package and one line here.
+"""Which games exist. Adding a game = adding its package and its name to the tuple below.
 
-Entries name the module lazily so listing games never imports rules code.
+Each game package's ``__init__`` declares ``INFO`` (title, player counts, a
+blurb) without importing its rules, and the rules class reads the same
+``INFO``: the metadata is written once, and listing the games for the menu
+imports no rules code. ``INFO.module`` names what to import for the rules
+object (``GAME`` there); it is None while a game is not built yet.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 
-from game.engine import Game, GameError
+from game.engine import Game, GameError, GameInfo
 
+__all__ = ["GAMES", "PACKAGES", "GameInfo", "available_games", "get_game", "info"]
 
-@dataclass(frozen=True, slots=True)
-class GameInfo:
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    module: str | None  # None: not built yet ("coming soon")
-    blurb: str
-
-    @property
-    def available(self) -> bool:
-        return self.module is not None
+PACKAGES: tuple[str, ...] = ("villages", "villagers", "villagers_villains", "villannex")
 
 
-GAMES: tuple[GameInfo, ...] = (
-    GameInfo("villages", "Villages", 2, 5, None, "Build villages of six colours, hire units, raid your neighbours."),
-    GameInfo("villagers", "Villagers", 1, 5, None, "Draft villagers from the Road and build production chains."),
-    GameInfo(
-        "villagers_villains", "Villagers & Villains", 2, 6, None, "Recruit, build and defend your town against villains."
-    ),
-    GameInfo(
-        "villannex",
-        "Villannex",
-        1,
-        4,
-        "game.villannex",
-        "Two cards, one village: every card on the table changes what resources are worth.",
-    ),
-)
+def _read_info(package: str) -> GameInfo:
+    info = importlib.import_module(f"game.{package}").INFO
+    if not isinstance(info, GameInfo) or info.name != package:
+        raise GameError(f"game.{package} declares no INFO of its own")
+    return info
+
+
+GAMES: tuple[GameInfo, ...] = tuple(_read_info(p) for p in PACKAGES)
 
 _cache: dict[str, Game] = {}
 
@@ -48,7 +34,7 @@ def info(name: str) -> GameInfo:
     for g in GAMES:
         if g.name == name:
             return g
-    raise GameError(f"unknown game {name!r} (known: {', '.join(g.name for g in GAMES)})")
+    raise GameError(f"unknown game {str(name)[:40]!r} (known: {', '.join(g.name for g in GAMES)})")
 
 
 def get_game(name: str) -> Game:

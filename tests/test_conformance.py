@@ -18,13 +18,13 @@ from typing import Any
 import pytest
 
 from game import registry
-from game.engine import Action, Game, GameError, IllegalAction
+from game.engine import Game, GameError, IllegalAction
 from game.match import Match, SeatSpec
 from game.save import load_save, match_from_json, match_to_json, write_save
+from tests.conformance import check_gestures, check_leaks, play_checked_game
 from tests.toygame import ToyGame
 
 TOY = ToyGame()
-MAX_STEPS = 5000
 RANDOM_SEEDS = 12  # random games per (game, players, options)
 MATCH_SEEDS = 3  # Match/save/undo games per (game, players, options)
 
@@ -90,114 +90,11 @@ def _game(name: str) -> Game:
     return game
 
 
-def _views(game: Game, state: Any) -> list[Any]:
-    n = len(game.scores(state))
-    return [game.view(state, s) for s in (None, *range(n))]
-
-
-def _snapshot(game: Game, state: Any) -> tuple[Any, ...]:
-    return (_views(game, state), game.to_act(state), game.scores(state), game.is_over(state))
-
-
-def _roundtrip(game: Game, action: Action) -> Action:
-    return game.decode_action(json.loads(json.dumps(game.encode_action(action))))
-
-
-def _check_step(game: Game, state: Any, seen: list[Action], rng: random.Random) -> tuple[int, Action]:
-    n = len(game.scores(state))
-    acting = game.to_act(state)
-    assert acting, "nobody is to act but the game is not over"
-    assert len(set(acting)) == len(acting) and all(0 <= s < n for s in acting)
-    for s in range(n):
-        if s not in acting:
-            assert game.legal_actions(state, s) == [], f"seat {s} is not to act but has legal actions"
-    for s in acting:
-        legal = game.legal_actions(state, s)
-        assert legal, f"seat {s} is to act with no legal action"
-        assert len(set(legal)) == len(legal), "duplicate legal actions"
-        v = game.view(state, s)
-        assert game.view(v, s) == v, "a view of a view is not the same view"
-        assert game.legal_actions(v, s) == legal, "legal actions differ between the state and the seat's view"
-        v_copy = game.clone(v)
-        for _ in range(2):
-            d = game.determinize(v, s, rng)
-            game.check_invariants(d)
-            assert game.view(d, s) == v, "determinize is not consistent with the view (or the view leaks)"
-            assert game.legal_actions(d, s) == legal
-        assert v == v_copy, "determinize changed the view it was given"
-        for a in legal:
-            assert _roundtrip(game, a) == a, f"JSON round trip changed {a!r}"
-            assert isinstance(game.describe(state, s, a), str)
-        assert isinstance(game.prompt(state, s), str) and game.prompt(state, s)
-    seat = acting[rng.randrange(len(acting))]
-    legal = game.legal_actions(state, seat)
-    # anything not legal is refused and changes nothing
-    before = _snapshot(game, state)
-    illegal = [a for a in seen if a not in legal][:3]
-    for a in illegal:
-        with pytest.raises(IllegalAction):
-            game.apply(state, seat, a)
-    outsiders = [s for s in range(n) if s not in acting]
-    if outsiders:
-        with pytest.raises(IllegalAction):
-            game.apply(state, outsiders[0], legal[0])
-    assert _snapshot(game, state) == before, "a refused action changed the state"
-    action = legal[rng.randrange(len(legal))]
-    # secret simultaneous choices: the others learn nothing of which one
-    for q in range(n):
-        obs = game.observe(state, seat, action, q)
-        hash(obs)
-        if len(acting) > 1 and q != seat:
-            placeholders = {game.observe(state, seat, a, q) for a in legal}
-            assert len(placeholders) == 1, "a secret simultaneous choice is visible to another seat"
-    if len(acting) > 1 and len(legal) > 1:
-        other = next(a for a in legal if a != action)
-        s1, s2 = game.clone(state), game.clone(state)
-        game.apply(s1, seat, action)
-        game.apply(s2, seat, other)
-        if set(acting) - {seat} <= set(game.to_act(s1)):
-            for q in range(n):
-                if q != seat:
-                    assert game.view(s1, q) == game.view(s2, q), "another seat's view shows a locked choice"
-    # clones are independent
-    copy = game.clone(state)
-    copy_before = _snapshot(game, copy)
-    events = game.apply(state, seat, action)
-    assert _snapshot(game, copy) == copy_before, "apply on a state changed its clone"
-    for e in events:
-        assert isinstance(e.text, str) and e.text
-    game.check_invariants(state)
-    seen.extend(a for a in legal if a not in seen)
-    del seen[:-200]
-    return seat, action
-
-
 @pytest.mark.parametrize(("name", "players", "options"), PARAMS)
 def test_random_play(name: str, players: int, options: dict[str, Any]) -> None:
     game = _game(name)
-    opts = game.normalize_options(options, players)
     for seed in range(RANDOM_SEEDS):
-        rng = random.Random(seed)
-        state = game.new_game([f"P{i}" for i in range(players)], 1000 + seed, opts)
-        game.check_invariants(state)
-        seen: list[Action] = []
-        steps = 0
-        while not game.is_over(state):
-            _check_step(game, state, seen, rng)
-            steps += 1
-            assert steps < MAX_STEPS, "the game does not end"
-        assert game.to_act(state) == ()
-        scores = game.scores(state)
-        assert len(scores) == players
-        winners = game.winners(state)
-        assert all(0 <= w < players for w in winners)
-        assert winners or players == 1, "a game with several players has no winner"  # solitaire can be lost
-        rewards = game.rewards(state)
-        assert len(rewards) == players and all(0.0 <= r <= 1.0 for r in rewards)
-        # views of a finished game still hide nothing they should not
-        for s in range(players):
-            v = game.view(state, s)
-            assert game.view(game.determinize(v, s, rng), s) == v
+        play_checked_game(game, players, options, 1000 + seed, random.Random(seed))
 
 
 def _random_match(name: str, players: int, options: dict[str, Any], seed: int) -> Match:
@@ -259,3 +156,30 @@ def test_every_available_game_is_covered() -> None:
     names = {p.values[0] for p in PARAMS}
     assert set(registry.available_games()) <= names
     assert TOY.name in names
+
+
+def test_leak_check_catches_a_leak() -> None:
+    """The leak check itself can fail: a game whose views show a secret card is caught."""
+
+    class Leaky(ToyGame):
+        def secrets(self, state: Any) -> dict[str, frozenset[int]]:
+            return {"7#1": frozenset({0})}
+
+        def zones(self, view: Any, viewer: int | None) -> list[Any]:
+            return [*super().zones(view, viewer), __import__("game.engine").engine.Zone("x", "x", ("7#1",))]
+
+    game = Leaky()
+    state = game.new_game(["A", "B"], 1, game.normalize_options({}, 2))
+    with pytest.raises(AssertionError, match="secret"):
+        check_leaks(game, state)
+
+
+def test_gesture_check_catches_an_unreachable_action() -> None:
+    class Clumsy(ToyGame):
+        def gestures(self, view: Any, seat: int, draft: Any = None) -> list[Any]:
+            return super().gestures(view, seat, draft)[1:]
+
+    game = Clumsy()
+    state = game.new_game(["A", "B"], 1, game.normalize_options({}, 2))
+    with pytest.raises(AssertionError, match="cannot be made at a table"):
+        check_gestures(game, state, 0)

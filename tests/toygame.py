@@ -21,7 +21,21 @@ from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from game.engine import Action, Event, Game, IllegalAction, OptionSpec, Seat, chance_rng
+from game.engine import (
+    HIDDEN_CARD,
+    Action,
+    CardFace,
+    Event,
+    Game,
+    Gesture,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Seat,
+    Zone,
+    chance_rng,
+    ranked_outcome,
+)
 
 FULL_DECK: tuple[int, ...] = tuple(v for v in range(1, 13) for _ in range(3))
 HIDDEN = 0  # an unknown card in a view
@@ -162,7 +176,7 @@ class ToyGame(Game):
             s = replace(s, deck=s.deck[1:], hands=tuple(hands), phase="discard")
             return s, [
                 Event(f"{name} draws a card."),
-                Event(f"You draw {drawn}.", "private", frozenset({seat}), barrier=True),
+                Event(f"You draw {drawn}.", "private", frozenset({seat}), barrier=True, data=("draw", drawn)),
             ]
         assert isinstance(action, Discard)
         hands = list(s.hands)
@@ -177,10 +191,6 @@ class ToyGame(Game):
 
     def scores(self, state: ToyState) -> list[float]:
         return [float(x) for x in state.scores]
-
-    def winners(self, state: ToyState) -> list[Seat]:
-        best = max(state.scores)
-        return [s for s, x in enumerate(state.scores) if x == best]
 
     def clone(self, state: ToyState) -> ToyState:
         return replace(state)
@@ -227,6 +237,49 @@ class ToyGame(Game):
         prompts = {"play": "Play a card", "choose": "Draw or bank", "discard": "Discard a card", "end": "End your turn"}
         return prompts.get(state.phase, "")
 
+    # --- the table (the worked example of docs/adding-a-game.md) ----------------------
+    # Cards are numbers; a card id at the table is "<value>#<copy>" so that equal values are distinct sprites.
+    # A hand lists its cards in order, so the n-th copy of a value in a hand is "<value>#<n>".
+
+    def zones(self, view: ToyState, viewer: Seat | None) -> list[Zone]:
+        out = [Zone("deck", "Deck", owner=None, kind="pile", count=len(view.deck))]
+        if view.bonus:
+            out.append(Zone("bonus", "Bonus card", (_ids((view.bonus,))[0],), kind="row"))
+        for s, hand in enumerate(view.hands):
+            cards = tuple(HIDDEN_CARD if c == HIDDEN else i for c, i in zip(hand, _ids(hand), strict=True))
+            locked = view.locked[s]
+            note = "" if locked is None else ("played a card" if locked == LOCKED else f"plays {locked}")
+            out.append(Zone(f"hand:{s}", f"{view.names[s]}'s hand", cards, owner=s, kind="fan", note=note))
+        out.append(Zone("table", "Play a card here", kind="slot"))
+        out.append(Zone("used", "Used cards", _ids(view.used), kind="row"))
+        return out
+
+    def card_face(self, card: str) -> CardFace:
+        value = card.split("#")[0]
+        return CardFace(f"Card {value}", "Highest card wins the round", "Number", value)
+
+    def seat_status(self, view: ToyState, seat: Seat) -> str:
+        return f"{view.scores[seat]} points"
+
+    def gestures(self, view: ToyState, seat: Seat, draft: Hashable = None) -> list[Gesture]:
+        out: list[Gesture] = []
+        hand = f"hand:{seat}"
+        ids = dict(zip(view.hands[seat], _ids(view.hands[seat]), strict=True))  # the first copy of each value
+        for a in self.legal_actions(view, seat):
+            if isinstance(a, Play):
+                out.append(Gesture(f"Play {a.card}", action=a, card=ids[a.card], source=hand, target="table"))
+            elif isinstance(a, Discard):
+                out.append(Gesture(f"Discard {a.card}", action=a, card=ids[a.card], source=hand, target="used"))
+            elif isinstance(a, Choose) and a.option == "draw":
+                out.append(Gesture("Draw a card", action=a, source="deck"))
+            else:
+                assert isinstance(a, Choose)
+                out.append(Gesture({"bank": "Bank a point", "end": "End the turn"}[a.option], action=a))
+        return out
+
+    def outcome(self, state: ToyState) -> Outcome:
+        return ranked_outcome(state.scores, state.names)
+
     # --- AI hooks ---------------------------------------------------------------------
     def evaluate(self, state: ToyState, seat: Seat) -> float:
         if self.is_over(state):
@@ -249,11 +302,21 @@ class ToyGame(Game):
             assert c is None or c in state.hands[s], "locked card not in hand"
 
 
+def _ids(cards: Sequence[int]) -> tuple[str, ...]:
+    """Table ids of ``cards``: "<value>#<n>" for the n-th copy of a value in this list."""
+    seen: Counter[int] = Counter()
+    out = []
+    for c in cards:
+        seen[c] += 1
+        out.append(f"{c}#{seen[c]}")
+    return tuple(out)
+
+
 def _reveal(s: ToyState) -> tuple[ToyState, list[Event]]:
     played = [c for c in s.locked if c is not None]
     bonus = s.bonus
     shown = ", ".join(f"{n} {c}" for n, c in zip(s.names, played, strict=True))
-    events = [Event(f"Cards shown: {shown}.", "reveal", barrier=True)]
+    events = [Event(f"Cards shown: {shown}.", "reveal", barrier=True, data=("shown", tuple(played)))]
     target = min(played) if s.low_wins else max(played)
     tops = [i for i, c in enumerate(played) if c == target]
     hands = []
@@ -281,4 +344,4 @@ def _start_round(s: ToyState) -> tuple[ToyState, list[Event]]:
     i = chance_rng(s.seed, s.counter).randrange(len(deck))
     bonus = deck.pop(i)
     s = replace(s, deck=tuple(deck), counter=s.counter + 1, bonus=bonus, round=s.round + 1, phase="play")
-    return s, [Event(f"Round {s.round}: the bonus card is {bonus}.", "chance", barrier=True)]
+    return s, [Event(f"Round {s.round}: the bonus card is {bonus}.", "chance", barrier=True, data=("bonus", bonus))]

@@ -3,9 +3,9 @@
 Cowling, Powley & Whitehouse (2012). Every iteration samples a full state
 from the view (``game.determinize``) and walks one tree per seat at once.
 Each tree is keyed by what its seat *observes*: the seat's own actions in
-full, another seat's action as ``game.observe`` reports it, plus the texts
-of the log lines that seat may read (so a reveal or a private draw splits
-the tree where the seat really learns something). A secret simultaneous
+full, another seat's action as ``game.observe`` reports it, plus the data
+of the events that seat may see (so a reveal or a private draw splits the
+tree where the seat really learns something). A secret simultaneous
 choice is therefore invisible to the other trees: the opponent decides in a
 node that is the same whatever we locked in, which is the sound treatment
 (plain single-observer ISMCTS would let it answer our choice, a paranoid
@@ -27,7 +27,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from game.ai.base import DEFAULT_BUDGET, Agent
-from game.engine import Action, Game, IllegalAction, Seat
+from game.engine import Action, AITuning, Game, IllegalAction, Seat
 
 
 class _Node:
@@ -47,19 +47,18 @@ class _Node:
 
 class HardAgent(Agent):
     level = "hard"
-    exploration = 0.4  # UCB constant for rewards in [0, 1]; tuned on Villannex (0.25-0.7 tried)
-    rollout_cutoff = 200  # decisions before a rollout is scored by evaluate
-    rollout_steps: int | None = None  # decisions after the tree leaf before evaluate (None: play out)
     check_every = 8  # iterations between clock reads
-    margin_weight = 0.0  # share of the reward given by the final score margin (denser than win/loss)
 
-    def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None) -> None:
+    def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
+                 tuning: AITuning | None = None) -> None:
         super().__init__(seed)
         self.budget = DEFAULT_BUDGET if budget is None else float(budget)
         self.iterations = iterations
+        self.tuning = tuning  # None: the game's own ai_tuning
         self.last_iterations = 0  # for benchmarks and the curious
 
     def _choose(self, game: Game, view: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
+        self._tune = self.tuning or game.ai_tuning
         n = len(game.seat_names(view))
         roots = [_Node() for _ in range(n)]
         self._margin_sum = 0.0
@@ -101,7 +100,7 @@ class HardAgent(Agent):
         n = len(roots)
         nodes = list(roots)
         path: list[tuple[list[float], Seat]] = []
-        c = self.exploration
+        c = self._tune.exploration
         first = True
         in_tree = True
         steps = 0
@@ -141,15 +140,15 @@ class HardAgent(Agent):
             events = game.apply(state, p, action)
             steps += 1
             for q in range(n):
-                key = (p, observed[q], tuple(e.text for e in events if e.visible(q)))
+                key = (p, observed[q], tuple(e.data for e in events if e.data is not None and e.visible(q)))
                 child = nodes[q].children.get(key)
                 if child is None:
                     child = nodes[q].children[key] = _Node()
                 nodes[q] = child
         # rollout
-        limit = self.rollout_cutoff
-        if self.rollout_steps is not None:
-            limit = min(limit, steps + self.rollout_steps)
+        limit = self._tune.rollout_cutoff
+        if self._tune.rollout_steps is not None:
+            limit = min(limit, steps + self._tune.rollout_steps)
         while not game.is_over(state) and steps < limit:
             p = game.to_act(state)[0]
             legal = game.legal_actions(state, p)
@@ -161,7 +160,7 @@ class HardAgent(Agent):
             steps += 1
         if game.is_over(state):
             rewards = game.rewards(state)
-            if self.margin_weight > 0.0 and n > 1:
+            if self._tune.margin_weight > 0.0 and n > 1:
                 rewards = self._shaped(game, state, rewards)
         else:
             rewards = [game.evaluate(state, q) for q in range(n)]
@@ -173,7 +172,7 @@ class HardAgent(Agent):
         """Mix in the score margin, scaled by the typical margin seen in this
         search, so that near-wins and heavy losses differ even with few samples."""
         scores = game.scores(state)
-        w = self.margin_weight
+        w = self._tune.margin_weight
         out = []
         for q, r in enumerate(rewards):
             best_other = max(x for i, x in enumerate(scores) if i != q)

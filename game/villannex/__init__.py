@@ -1,8 +1,25 @@
 """Villannex: two cards, one village; every card on the table changes what resources are worth.
 
-The registry imports ``game.villannex.GAME``; rules.py documents the state the UI reads.
+The registry reads ``INFO`` and imports ``game.villannex.rules`` for ``GAME`` only when the game is played;
+rules.py documents the state the UI reads.
 """
 
-from game.villannex.rules import GAME, Villannex
+from game.engine import GameInfo
 
-__all__ = ["GAME", "Villannex"]
+INFO = GameInfo(
+    "villannex",
+    "Villannex",
+    1,
+    4,
+    "game.villannex.rules",
+    "Two cards, one village: every card on the table changes what resources are worth.",
+)
+
+
+def __getattr__(name: str) -> object:
+    """``game.villannex.GAME`` imports the rules on first use (the menu only needs ``INFO``)."""
+    if name in ("GAME", "Villannex"):
+        from game.villannex import rules
+
+        return getattr(rules, name)
+    raise AttributeError(name)

@@ -53,6 +53,7 @@ from itertools import combinations
 from typing import Any
 
 from game.engine import Action, Event, Game, GameError, IllegalAction, OptionSpec, Seat, chance_rng
+from game.villannex import INFO
 from game.villannex.cards import (
     BASE_IDS,
     ECONOMY_IDS,
@@ -322,11 +323,11 @@ Solitaire (1 player, 4 rounds). Draw 6 cards. Each round, two random villages of
 {RECONSTRUCTED_NOTICE}"""
 
 
-class Villannex(Game):
-    name = "villannex"
-    title = "Villannex"
-    min_players = 1
-    max_players = 4
+class Villannex(Game[VillannexState]):
+    name = INFO.name
+    title = INFO.title
+    min_players = INFO.min_players
+    max_players = INFO.max_players
     options = (
         OptionSpec(
             "special_products",

@@ -1,0 +1,82 @@
+"""The one play loop: how decisions are collected and applied, for every caller.
+
+The CLI, the smoke test, benchmarks, tests and the tables' AI turns all step a
+game through here, so a simultaneous decision is treated the same way
+everywhere: every seat that must decide chooses from a view taken before any
+of them is applied (a secret choice cannot depend on another's), then the
+choices are applied in seat order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from game.engine import Action, Event, Game, Seat
+
+MAX_DECISIONS = 100_000  # per game: a safety net against a rules bug that never ends
+
+
+class Chooser(Protocol):
+    """Anything that picks a legal action for a seat from its view (an AI agent; a scripted test player)."""
+
+    def choose(self, game: Game, view: Any, seat: Seat) -> Action: ...
+
+
+def agent_seed(seed: int, seat: Seat) -> int:
+    """The seed of the AI at ``seat`` in a game dealt from ``seed``: the same everywhere, so a game is reproducible."""
+    return seed * 8 + seat
+
+
+def make_agents(levels: Sequence[str], seed: int, budget: float | None = None,
+                iterations: int | None = None) -> list[Chooser]:
+    from game.ai import make_agent
+
+    return [make_agent(lv, seed=agent_seed(seed, i), budget=budget, iterations=iterations) for i, lv in enumerate(levels)]
+
+
+def decide(game: Game, state: Any, choosers: Sequence[Chooser | None]) -> list[tuple[Seat, Action]]:
+    """The decisions of every seat to act that has a chooser, each made from its own view of ``state`` as it is
+    now (nothing is applied here)."""
+    return [(s, c.choose(game, game.view(state, s), s)) for s in game.to_act(state) if (c := choosers[s]) is not None]
+
+
+def step(game: Game, state: Any, choosers: Sequence[Chooser | None],
+         on_event: Callable[[Seat, Action, list[Event]], None] | None = None) -> int:
+    """Collect and apply one round of decisions (all seats to act that have a chooser); returns how many.
+    0 means the seats to act have no chooser (humans) or the game is over."""
+    if game.is_over(state):
+        return 0
+    choices = decide(game, state, choosers)
+    for seat, action in choices:
+        events = game.apply(state, seat, action)
+        if on_event is not None:
+            on_event(seat, action, events)
+    return len(choices)
+
+
+def play_out(game: Game, state: Any, choosers: Sequence[Chooser | None],
+             on_event: Callable[[Seat, Action, list[Event]], None] | None = None,
+             max_decisions: int = MAX_DECISIONS) -> int:
+    """Play ``state`` to the end in place; returns the number of decisions. RuntimeError when a seat to act has
+    no chooser or the game never ends (a rules bug)."""
+    decisions = 0
+    while not game.is_over(state):
+        if not game.to_act(state):
+            raise RuntimeError("nobody is to act but the game is not over")
+        n = step(game, state, choosers, on_event)
+        if n == 0:
+            raise RuntimeError(f"seats {game.to_act(state)} must decide but have no chooser")
+        decisions += n
+        if decisions > max_decisions:
+            raise RuntimeError(f"the game did not end within {max_decisions} decisions")
+    return decisions
+
+
+def play_game(game: Game, levels: Sequence[str], seed: int, options: dict[str, Any], budget: float | None = None,
+              iterations: int | None = None, names: Sequence[str] | None = None) -> tuple[Any, int]:
+    """One complete AI game from a fresh deal; returns the final state and the number of decisions."""
+    choosers = make_agents(levels, seed, budget, iterations)
+    names = list(names) if names is not None else [f"{lv.title()} {i + 1}" for i, lv in enumerate(levels)]
+    state = game.new_game(names, seed, options)
+    return state, play_out(game, state, choosers)
