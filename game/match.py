@@ -84,9 +84,11 @@ class Match:
         return self.game.legal_actions(self.state, seat)
 
     def apply(self, seat: Seat, action: Action) -> list[Event]:
+        self.game.check_action(action)  # outside input (UI, saves, CLI): exact types before anything changes
         acting = self.game.to_act(self.state)
-        if seat not in acting:
-            raise IllegalAction(f"It is not {self.seats[seat].name}'s turn to decide.")
+        if type(seat) is not int or seat not in acting:
+            who = self.seats[seat].name if type(seat) is int and 0 <= seat < len(self.seats) else f"seat {seat!r}"
+            raise IllegalAction(f"It is not {who}'s turn to decide.")
         events = self.game.apply(self.state, seat, action)
         self.history.append(Record(seat, action, len(acting) > 1, any(e.barrier for e in events)))
         self.log.extend(events)

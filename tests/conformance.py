@@ -214,3 +214,65 @@ def play_checked_game(game: Game, players: int, options: dict[str, Any], seed: i
         v = game.view(state, s)
         assert game.view(game.determinize(v, s, rng), s) == v
     return state
+
+
+# --- the long run: python -m tests.conformance ---------------------------------------------------------------------
+
+
+def _run_one(job: tuple[str, int, dict[str, Any], int]) -> str | None:
+    from game import registry
+
+    name, players, options, seed = job
+    try:
+        play_checked_game(registry.get_game(name), players, options, seed, random.Random(seed))
+    except Exception as exc:  # noqa: BLE001 - every failure is reported with its seed, the run goes on
+        tag = ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults"
+        return f"{name} {players}p [{tag}] seed {seed}: {exc.__class__.__name__}: {str(exc).splitlines()[0][:300]}"
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Seeded random games of one game with every check at every decision, over player counts and option sets
+    (``--options`` sets: "defaults", "each" = each option alone, "all" = every valid on/off combination)."""
+    import argparse
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+
+    from game import registry
+    from tests.options import all_valid_bool_options
+
+    p = argparse.ArgumentParser(prog="python -m tests.conformance", description=main.__doc__)
+    p.add_argument("--game", required=True)
+    p.add_argument("--games", type=int, default=300, help="games per player count and option set")
+    p.add_argument("--players", default="", help="comma-separated counts (default: every count)")
+    p.add_argument("--options", default="defaults", choices=("defaults", "each", "all"))
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=2)
+    args = p.parse_args(argv)
+    game = registry.get_game(args.game)
+    counts = [int(x) for x in args.players.split(",")] if args.players else list(
+        range(game.min_players, game.max_players + 1))
+    jobs = []
+    for n in counts:
+        if args.options == "all":
+            sets = all_valid_bool_options(game, n)
+        elif args.options == "each":
+            from tests.test_conformance import option_sets
+
+            sets = option_sets(game, n)
+        else:
+            sets = [{}]
+        for opts in sets:
+            jobs += [(game.name, n, opts, args.seed + k) for k in range(args.games)]
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        failures = [f for f in pool.map(_run_one, jobs, chunksize=4) if f is not None]
+    for f in failures[:20]:
+        print(f)
+    print(f"{game.title}: {len(jobs)} checked games ({', '.join(map(str, counts))} players, options "
+          f"{args.options}), {len(failures)} failed, {time.perf_counter() - t0:.0f} s")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
