@@ -17,16 +17,35 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import make_agent  # noqa: E402
-from game.registry import available_games, get_game  # noqa: E402
+from game.ai import HardAgent
+from game.engine import Action, Game
+from game.play import Uniform, step
+from game.registry import available_games, get_game
 
 
 def _pct(values: list[float], q: float) -> float:
     s = sorted(values)
-    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+    return s[min(len(s) - 1, round(q * (len(s) - 1)))]
+
+
+class _Timed:
+    """The hard agent, timing each decision that had more than one choice."""
+
+    def __init__(self, agent: HardAgent, latencies: list[float], iters: list[int]) -> None:
+        self.agent, self.latencies, self.iters = agent, latencies, iters
+
+    def choose(self, game: Game, view: Any, seat: int) -> Action:
+        t = time.perf_counter()
+        action = self.agent.choose(game, view, seat)
+        dt = time.perf_counter() - t
+        if len(game.legal_actions(view, seat)) > 1:
+            self.latencies.append(dt)
+            self.iters.append(self.agent.last_iterations)
+        return action
 
 
 def measure(name: str, players: int, decisions: int, budget: float, seed: int = 1) -> dict[str, object]:
@@ -37,25 +56,14 @@ def measure(name: str, players: int, decisions: int, budget: float, seed: int = 
     iters: list[int] = []
     g = 0
     while len(latencies) < decisions:
-        hard = make_agent("hard", seed=seed + g, budget=budget)
+        hard = HardAgent(seed=seed + g, budget=budget)
         state = game.new_game([f"P{i}" for i in range(players)], seed + g, options)
         g += 1
+        timed = _Timed(hard, latencies, iters)
+        others = Uniform(rng)
+        choosers = [timed if s == 0 else others for s in range(players)]
         while not game.is_over(state) and len(latencies) < decisions:
-            for seat in game.to_act(state):
-                legal = game.legal_actions(state, seat)
-                if seat == 0:
-                    view = game.view(state, seat)
-                    t = time.perf_counter()
-                    action = hard.choose(game, view, seat)
-                    dt = time.perf_counter() - t
-                    if len(legal) > 1:
-                        latencies.append(dt)
-                        iters.append(hard.last_iterations)
-                else:
-                    action = legal[rng.randrange(len(legal))]
-                game.apply(state, seat, action)
-                if game.is_over(state):
-                    break
+            step(game, state, choosers)
     total = sum(latencies)
     return {
         "game": name,

@@ -19,24 +19,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.registry import available_games, get_game  # noqa: E402
+from game.play import Uniform, play_out
+from game.registry import available_games, get_game
 
 
 def measure(name: str, players: int, seconds: float, seed: int = 1) -> dict[str, float | int | str]:
     game = get_game(name)
     options = game.normalize_options({}, players)
     names = [f"P{i}" for i in range(players)]
-    rng = random.Random(seed)
+    random_play = [Uniform(random.Random(seed))] * players
     games = decisions = 0
     start = time.perf_counter()
     deadline = start + seconds
     while True:
         state = game.new_game(names, seed + games, options)
-        while not game.is_over(state):
-            seat = game.to_act(state)[0]
-            legal = game.legal_actions(state, seat)
-            game.apply(state, seat, legal[rng.randrange(len(legal))])
-            decisions += 1
+        decisions += play_out(game, state, random_play, views=False)
         games += 1
         if time.perf_counter() >= deadline:
             break

@@ -42,7 +42,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 Seat = int
@@ -106,10 +105,15 @@ class Action:
         return out
 
 
-@cache
+_FIELD_TYPES: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
 def _field_types(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
-    hints = typing.get_type_hints(cls)
-    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+    found = _FIELD_TYPES.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = _FIELD_TYPES[cls] = tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+    return found
 
 
 def _matches(value: Any, hint: Any) -> bool:

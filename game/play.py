@@ -9,6 +9,7 @@ choices are applied in seat order.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -23,6 +24,17 @@ class Chooser(Protocol):
     def choose(self, game: Game, view: Any, seat: Seat) -> Action: ...
 
 
+class Uniform:
+    """Picks uniformly among the legal actions: random play for benchmarks, fuzzing and tests (no search)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, game: Game, view: Any, seat: Seat) -> Action:
+        legal = game.legal_actions(view, seat)
+        return legal[self.rng.randrange(len(legal))]
+
+
 def agent_seed(seed: int, seat: Seat) -> int:
     """The seed of the AI at ``seat`` in a game dealt from ``seed``: the same everywhere, so a game is reproducible."""
     return seed * 8 + seat
@@ -35,19 +47,21 @@ def make_agents(levels: Sequence[str], seed: int, budget: float | None = None,
     return [make_agent(lv, seed=agent_seed(seed, i), budget=budget, iterations=iterations) for i, lv in enumerate(levels)]
 
 
-def decide(game: Game, state: Any, choosers: Sequence[Chooser | None]) -> list[tuple[Seat, Action]]:
+def decide(game: Game, state: Any, choosers: Sequence[Chooser | None], views: bool = True) -> list[tuple[Seat, Action]]:
     """The decisions of every seat to act that has a chooser, each made from its own view of ``state`` as it is
-    now (nothing is applied here)."""
-    return [(s, c.choose(game, game.view(state, s), s)) for s in game.to_act(state) if (c := choosers[s]) is not None]
+    now (nothing is applied here). ``views=False`` hands choosers the state itself: only for choosers that
+    cannot peek usefully (uniform random play in benchmarks), where masking would only cost time."""
+    return [(s, c.choose(game, game.view(state, s) if views else state, s))
+            for s in game.to_act(state) if (c := choosers[s]) is not None]
 
 
 def step(game: Game, state: Any, choosers: Sequence[Chooser | None],
-         on_event: Callable[[Seat, Action, list[Event]], None] | None = None) -> int:
+         on_event: Callable[[Seat, Action, list[Event]], None] | None = None, views: bool = True) -> int:
     """Collect and apply one round of decisions (all seats to act that have a chooser); returns how many.
     0 means the seats to act have no chooser (humans) or the game is over."""
     if game.is_over(state):
         return 0
-    choices = decide(game, state, choosers)
+    choices = decide(game, state, choosers, views)
     for seat, action in choices:
         events = game.apply(state, seat, action)
         if on_event is not None:
@@ -57,14 +71,14 @@ def step(game: Game, state: Any, choosers: Sequence[Chooser | None],
 
 def play_out(game: Game, state: Any, choosers: Sequence[Chooser | None],
              on_event: Callable[[Seat, Action, list[Event]], None] | None = None,
-             max_decisions: int = MAX_DECISIONS) -> int:
+             max_decisions: int = MAX_DECISIONS, views: bool = True) -> int:
     """Play ``state`` to the end in place; returns the number of decisions. RuntimeError when a seat to act has
     no chooser or the game never ends (a rules bug)."""
     decisions = 0
     while not game.is_over(state):
         if not game.to_act(state):
             raise RuntimeError("nobody is to act but the game is not over")
-        n = step(game, state, choosers, on_event)
+        n = step(game, state, choosers, on_event, views)
         if n == 0:
             raise RuntimeError(f"seats {game.to_act(state)} must decide but have no chooser")
         decisions += n

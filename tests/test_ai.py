@@ -12,6 +12,7 @@ import pytest
 from game import registry
 from game.ai import LEVELS, HardAgent, make_agent
 from game.engine import Game
+from game.play import play_out
 from tests.toygame import ToyGame
 
 TOY = ToyGame()
@@ -130,11 +131,36 @@ def test_hard_is_reproducible_with_fixed_iterations_and_thread_safe() -> None:
     assert got == expected
 
 
-def test_time_budget_is_respected_roughly() -> None:
-    agent = make_agent("hard", budget=0.05)
+class _FakeClock:
+    """Time that moves only when the search iterates: each iteration costs ``cost`` seconds."""
+
+    def __init__(self, cost: float) -> None:
+        self.t = 100.0
+        self.cost = cost
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.mark.parametrize(("budget", "cost"), [(1.0, 0.0004), (0.1, 0.003), (0.05, 0.011), (1.0, 0.07)])
+def test_the_time_budget_is_kept_on_a_fake_clock(monkeypatch: pytest.MonkeyPatch, budget: float, cost: float) -> None:
+    """The decision never takes longer than its budget, whatever one iteration costs, and uses most of it."""
+    clock = _FakeClock(cost)
+    real = HardAgent._iterate
+
+    def timed(self: HardAgent, *args: Any) -> None:
+        real(self, *args)
+        clock.t += cost
+
+    monkeypatch.setattr(HardAgent, "_iterate", timed)
+    agent = make_agent("hard", budget=budget)
+    agent.clock = clock
     state = TOY.new_game(["A", "B"], 5, {})
     agent.choose(TOY, TOY.view(state, 0), 0)
-    assert agent.last_iterations > 0
+    spent = clock.t - 100.0
+    assert spent <= budget, f"the search overran its budget: {spent:.3f} s of {budget} s"
+    assert spent >= 0.6 * budget, f"the search gave up early: {spent:.3f} s of {budget} s"
+    assert agent.last_iterations == round(spent / cost)
 
 
 def test_unknown_level_is_refused() -> None:
@@ -142,23 +168,30 @@ def test_unknown_level_is_refused() -> None:
         make_agent("godlike")
 
 
-def _duel(game: Game, levels: tuple[str, str], deals: int) -> float:
+def _duel(game: Game, levels: tuple[str, str], deals: int, iterations: int) -> float:
     """Share of wins of levels[0] over seat-rotated duplicate deals."""
     won = 0.0
     for deal in range(deals):
         for flip in (False, True):
             seats = levels[::-1] if flip else levels
-            agents = [make_agent(lv, seed=deal * 2 + i, iterations=300) for i, lv in enumerate(seats)]
+            agents = [make_agent(lv, seed=deal * 2 + i, iterations=iterations) for i, lv in enumerate(seats)]
             state = game.new_game(["A", "B"], 900 + deal, {})
-            while not game.is_over(state):
-                for seat in game.to_act(state):
-                    game.apply(state, seat, agents[seat].choose(game, game.view(state, seat), seat))
-            won += game.winners(state).count(1 if flip else 0) / len(game.winners(state))
+            play_out(game, state, agents)
+            won += game.outcome(state).win_share(1 if flip else 0)
     return won / (2 * deals)
 
 
-def test_hard_beats_random() -> None:
-    """A smoke test of strength on the first registered game (deterministic:
-    fixed seeds and iterations); the real numbers come from the tournament CLI."""
-    game = registry.get_game(registry.available_games()[0])
-    assert _duel(game, ("hard", "random"), 10) >= 0.7
+#: Per game: deals, hard iterations per decision, the least share of wins hard must take from random. A cheap,
+#: deterministic smoke test of strength (fixed seeds and iterations); the real figures come from the tournament CLI.
+STRENGTH = {"villannex": (10, 300, 0.7)}
+
+
+@pytest.mark.parametrize("name", [n for n in registry.available_games() if n in STRENGTH])
+def test_hard_beats_random(name: str) -> None:
+    deals, iterations, least = STRENGTH[name]
+    share = _duel(registry.get_game(name), ("hard", "random"), deals, iterations)
+    assert share >= least, f"{name}: hard won only {share:.2f} against random"
+
+
+def test_every_available_game_has_a_strength_test() -> None:
+    assert set(registry.available_games()) <= set(STRENGTH), "add the game to STRENGTH"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from game.engine import Action, Game, Seat
@@ -19,6 +20,8 @@ DEFAULT_BUDGET = 1.0  # seconds per hard decision
 
 class Agent:
     level: str = ""
+    #: The clock the time budget is read from (tests give a fake one, so no test depends on wall-clock timing).
+    clock: Callable[[], float] = staticmethod(time.perf_counter)
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -34,7 +37,7 @@ class Agent:
 
         The view is masked once more, so even a caller that hands over a full
         state cannot make the agent peek."""
-        self._t0 = time.perf_counter()  # the time budget counts from here
+        self._t0 = self.clock()  # the time budget counts from here
         view = game.view(view, seat)
         legal = game.legal_actions(view, seat)
         if not legal:

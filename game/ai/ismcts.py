@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Hashable
 from typing import Any
 
@@ -38,7 +37,7 @@ class _Node:
     observations (of anyone's move) to the next node of the same tree.
     """
 
-    __slots__ = ("edges", "children")
+    __slots__ = ("children", "edges")
 
     def __init__(self) -> None:
         self.edges: dict[Action, list[float]] = {}
@@ -47,7 +46,6 @@ class _Node:
 
 class HardAgent(Agent):
     level = "hard"
-    check_every = 8  # iterations between clock reads
 
     def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
                  tuning: AITuning | None = None) -> None:
@@ -69,18 +67,22 @@ class HardAgent(Agent):
                 self._iterate(game, view, seat, roots, rng)
             done = max(1, self.iterations)
         else:
-            # Stop before the batch that would overrun: the budget is a promise
-            # to the player (p95 decision <= budget), not a minimum.
-            # A few milliseconds stay in reserve for picking the move.
+            # Stop before the iteration that would overrun: the budget is a promise
+            # to the player (p95 decision <= budget), not a minimum. The clock is
+            # read after every iteration (far cheaper than one), the next one is
+            # expected to take up to 1.5x the slowest so far, and a few
+            # milliseconds stay in reserve for picking the move. One iteration
+            # always runs, so a move is never chosen blind.
             deadline = self._t0 + max(0.0, self.budget) - 0.01
-            now = time.perf_counter()
+            now = self.clock()
+            slowest = 0.0
             while True:
-                for _ in range(self.check_every):
-                    self._iterate(game, view, seat, roots, rng)
-                done += self.check_every
-                batch = time.perf_counter() - now
-                now += batch
-                if now + 1.5 * batch >= deadline:
+                self._iterate(game, view, seat, roots, rng)
+                done += 1
+                t = self.clock()
+                slowest = max(slowest, t - now)
+                now = t
+                if now + 1.5 * slowest >= deadline:
                     break
         self.last_iterations = done
         edges = roots[seat].edges
