@@ -1,4 +1,8 @@
-"""Fonts, icons and sounds, found the same way from source and from a PyInstaller bundle.
+"""Fonts, icons and sounds, found the same way from source, an installed wheel and a PyInstaller bundle.
+
+``art`` and ``sounds`` are packages (top-level folders of the repository), and the fonts come with the
+``font_lato`` / ``font_caladea`` packages, so every file is looked up with ``importlib.resources`` from the
+package that holds it: a source checkout, site-packages and the bundle's ``sys._MEIPASS`` all answer alike.
 
 Everything is loaded lazily and cached, so scenes can ask for ``icon("wood", 24)`` every frame.
 Icons are SVG files drawn on a 64x64 grid; the part of an icon meant to take a colour is painted
@@ -11,13 +15,11 @@ from __future__ import annotations
 
 import io
 import re
-import sys
 from functools import cache
+from importlib import resources
 from pathlib import Path
 
 import pygame
-
-ROOT: Path = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parent.parent))
 
 _FONT_FILES: dict[str, tuple[str, str]] = {
     "ui": ("font_lato", "Lato-Regular.ttf"),
@@ -31,24 +33,33 @@ SOUND_NAMES: tuple[str, ...] = ("slide", "place", "flip", "coin", "dice", "fanfa
 _COLOR_ATTR = re.compile(rb'<svg\b[^>]*?\bcolor="([^"]+)"')
 
 
-def asset_path(*parts: str) -> Path:
-    return ROOT.joinpath(*parts)
+def asset_path(package: str, *parts: str) -> Path:
+    """A file inside a package, e.g. ``asset_path("art", "icons", "wood.svg")`` or ``asset_path("sounds", "coin.wav")``."""
+    return package_dir(package).joinpath(*parts)
+
+
+@cache
+def package_dir(package: str) -> Path:
+    """The folder of an installed or source package. SDL's loaders want real files, and every way this app is
+    installed (source, wheel, pipx, PyInstaller) keeps packages as plain folders, so a zipped one is an error."""
+    root = resources.files(package)
+    if not isinstance(root, Path):
+        raise FileNotFoundError(f"package {package!r} is not installed as plain files ({root!r})")
+    return root
+
+
+def app_icon(size: int = 64) -> pygame.Surface:
+    """The application icon (art/app-icon.svg, made by art/make_app_icon.py) at ``size`` px square."""
+    return pygame.image.load_sized_svg(str(asset_path("art", "app-icon.svg")), (size, size))
 
 
 def _font_file(package: str, filename: str) -> Path | None:
-    """The .ttf inside the font package (``<pkg>/files/``), or the same layout under ROOT when frozen."""
-    candidates: list[Path] = []
+    """The .ttf inside the font package (``<pkg>/files/``); None when the package or the file is missing."""
     try:
-        module = __import__(package)
-        if getattr(module, "__file__", None):
-            candidates.append(Path(module.__file__).resolve().parent / "files" / filename)
-    except ImportError:
-        pass
-    candidates.append(ROOT / package / "files" / filename)
-    for path in candidates:
-        if path.is_file():
-            return path
-    return None
+        path = asset_path(package, "files", filename)
+    except (ImportError, FileNotFoundError):
+        return None
+    return path if path.is_file() else None
 
 
 def font(role: str, size: int) -> pygame.font.Font:
@@ -157,6 +168,8 @@ def load_everything() -> int:
     for name in icon_names():
         icon(name, 32)
         count += 1
+    app_icon(64)
+    count += 1
     sounds = Sounds()
     for name in SOUND_NAMES:
         path = asset_path("sounds", f"{name}.wav")
