@@ -3,12 +3,17 @@
 It is how the games and the AI are measured in thousands of games and how a
 bug report (a save file) is looked at without the window. Every command
 prints a machine-readable JSON line last (``--json`` prints only that); bad
-input is one line on stderr and exit code 2, never a traceback.
+input is one line on stderr and exit code 2, never a traceback: numbers are
+checked for range (a budget of ``inf`` or ``nan`` would never finish), a
+path the system refuses is reported, names from a save are cleaned where
+they enter (game.names), and output never fails on a terminal that is not
+UTF-8.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import sys
@@ -19,11 +24,14 @@ from typing import Any, NoReturn
 
 from game.ai import LEVELS
 from game.engine import Game, GameError
+from game.names import printable
 from game.play import play_game
 from game.registry import GAMES, get_game
 from game.save import SaveError, load_save
 
 EXIT_USAGE = 2
+MAX_BUDGET = 3600.0  # seconds per decision: an hour is already far beyond any use
+MAX_ITERATIONS = 10_000_000
 
 
 class _UsageError(Exception):
@@ -35,16 +43,41 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(message)
 
 
+def _budget(text: str) -> float:
+    """--budget: seconds per hard decision, a finite number in (0, MAX_BUDGET]."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number: {text[:40]!r}") from None
+    if not math.isfinite(value) or not 0 < value <= MAX_BUDGET:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0 and at most {MAX_BUDGET:g}, "
+                                         f"not {text[:40]!r}")
+    return value
+
+
+def _iterations(text: str) -> int:
+    """--iterations: a whole number in [1, MAX_ITERATIONS]."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid whole number: {text[:40]!r}") from None
+    if not 1 <= value <= MAX_ITERATIONS:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_ITERATIONS:,}, not {text[:40]!r}")
+    return value
+
+
 def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or not key:
-            raise _UsageError(f"--option needs key=value, not {pair!r}")
+            raise _UsageError(f"--option needs key=value, not {pair[:60]!r}")
         try:
             value: Any = json.loads(raw)
         except json.JSONDecodeError:
             value = raw
+        except (ValueError, RecursionError):  # a number of thousands of digits, nesting beyond the stack
+            raise _UsageError(f"--option {key[:40]!r}: the value is not usable") from None
         out[key.strip()] = value
     return out
 
@@ -193,8 +226,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def _load(path: str) -> Any:
-    if not Path(path).is_file():
-        raise SaveError(f"{path} is not a file")
+    """A save given on the command line: reported, never moved aside (it is the user's file to look at)."""
     return load_save(Path(path))
 
 
@@ -269,8 +301,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play complete AI games and report scores and speed")
     common(sim, 100)
     sim.add_argument("--ai", default="random", help="AI level(s), comma-separated, cycled over the seats")
-    sim.add_argument("--budget", type=float, default=None, help="seconds per hard decision (default 1.0)")
-    sim.add_argument("--iterations", type=int, default=None, help="fixed hard iterations per decision")
+    sim.add_argument("--budget", type=_budget, default=None, help="seconds per hard decision (default 1.0)")
+    sim.add_argument("--iterations", type=_iterations, default=None, help="fixed hard iterations per decision")
     sim.set_defaults(func=cmd_simulate)
 
     tour = sub.add_parser(
@@ -286,7 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     common(tour, 40)
     tour.add_argument("--seats", required=True, help="one AI level per seat, comma-separated, e.g. hard,random")
-    tour.add_argument("--budget", type=float, default=None, help="seconds per hard decision (default 1.0)")
+    tour.add_argument("--budget", type=_budget, default=None, help="seconds per hard decision (default 1.0)")
     tour.add_argument("--quiet", dest="progress", action="store_false", help="no progress lines on stderr")
     tour.set_defaults(func=cmd_tournament)
 
@@ -302,17 +334,31 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _tolerant_output() -> None:
+    """Printing a name must not fail on a terminal that is not UTF-8: unencodable characters are escaped."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
+def _error(exc: BaseException | str) -> int:
+    print(f"error: {printable(str(exc), 600)}", file=sys.stderr)
+    return EXIT_USAGE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _tolerant_output()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
         if getattr(args, "players", 1) < 1 or getattr(args, "games", 1) < 1:
             raise _UsageError("--players and --games must be at least 1")
         return int(args.func(args))
-    except _UsageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-    except (GameError, SaveError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except (_UsageError, GameError, SaveError) as exc:
+        return _error(exc)
+    except (OSError, RecursionError, OverflowError) as exc:  # a path the system refuses, absurd numbers
+        return _error(f"{exc.__class__.__name__}: {exc}")
     except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
-    return EXIT_USAGE
+        return _error("interrupted")

@@ -5,6 +5,14 @@ the Load list); loading replays it, so a save can never disagree with the
 rules that produced it. Writes are atomic (temp file + rename), and a file
 we cannot read is never overwritten: it is moved aside with a ``.bad``
 suffix first, so nothing a player had is ever lost.
+
+Nothing in a file may stop the app: reading is capped in size, refuses
+what is not a regular file without opening it for long (a FIFO would block,
+``/dev/zero`` never ends), parses strict JSON whose nesting and numbers are
+bounded, and checks the whole structure with a message naming what is
+wrong. The app moves a refused save aside (``set_aside=True``) and says so;
+the command line only reports (it must not rename a file it was asked to
+look at).
 """
 
 from __future__ import annotations
@@ -12,6 +20,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
@@ -19,40 +29,123 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import GameError, IllegalAction
-from game.match import Match, SeatSpec
+from game.match import SEAT_KINDS, Match, SeatSpec
+from game.names import name_or, printable
 
 FORMAT = "village-tabletop-save"
 VERSION = 1
 AUTOSAVE_NAME = "autosave.json"
 HOME_ENV = "VILLAGE_TABLETOP_HOME"
 
+MAX_SAVE_BYTES = 4 * 1024 * 1024  # a whole Villannex game is a few KB; 4 MB is hundreds of long games
+MAX_DEPTH = 32  # our saves nest 5 deep; deeper JSON is not ours and would exhaust the stack elsewhere
+MAX_SEATS = 16
+MAX_ACTIONS = 200_000
+MAX_SEED = 2**64
+STALE_TEMP_SECONDS = 30.0  # an atomic write takes milliseconds; older temp files were left by a killed process
+_TEMP_NAME = re.compile(r".+\.json\.[A-Za-z0-9_]+\.tmp")
+
 
 class SaveError(Exception):
-    """A save file that cannot be used; the message is for the player."""
+    """A file that cannot be used; the message is for the player.
+
+    ``aside``: its content was refused, so the app moves it aside (a missing file, a special file or a save
+    from a newer version is not). ``moved_to``: where it was moved, when it was."""
+
+    def __init__(self, message: str, *, aside: bool = False, moved_to: Path | None = None) -> None:
+        super().__init__(printable(message, 600))
+        self.aside = aside
+        self.moved_to = moved_to
+
+
+# --- the data folder ---------------------------------------------------------------------------------------
+
+
+def home_path() -> Path:
+    """Where saves and settings live ($VILLAGE_TABLETOP_HOME or the OS's per-user data folder), not created."""
+    env = os.environ.get(HOME_ENV)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("village-tabletop", appauthor=False))
+
+
+def _ensure_dir(path: Path) -> Path:
+    """Create ``path`` if possible; a failure is left to the write that needs it (which reports it)."""
+    with contextlib.suppress(OSError, ValueError):
+        path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def data_home() -> Path:
-    """Where saves and settings live: $VILLAGE_TABLETOP_HOME or the OS's
-    per-user data folder."""
-    env = os.environ.get(HOME_ENV)
-    if env:
-        path = Path(env)
-    else:
-        import platformdirs
-
-        path = Path(platformdirs.user_data_dir("village-tabletop", appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """The data folder, created when possible. Never raises: an unusable folder shows up as a failed write."""
+    return _ensure_dir(home_path())
 
 
 def saves_dir() -> Path:
-    path = data_home() / "saves"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _ensure_dir(data_home() / "saves")
 
 
 def autosave_path() -> Path:
     return saves_dir() / AUTOSAVE_NAME
+
+
+def _reason(exc: BaseException) -> str:
+    return getattr(exc, "strerror", None) or exc.__class__.__name__
+
+
+def prepare_data_folder() -> list[str]:
+    """Start-up: make sure saving can work, and say so when it cannot. Returns messages for the player.
+
+    A file named ``saves`` where the folder belongs is moved aside; temp files left by a process killed
+    in the middle of a write are removed; an unusable data folder gives one message saying where saving
+    failed (the app then runs with defaults and saves nothing)."""
+    home = home_path()
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        if not home.is_dir():
+            raise NotADirectoryError(20, "not a folder")
+        fd, probe = tempfile.mkstemp(prefix=".write-test.", dir=home)
+        os.close(fd)
+        os.unlink(probe)
+    except (OSError, ValueError) as exc:
+        return [f"Saving is off: the data folder {home} cannot be used ({_reason(exc)}). "
+                "Settings and games will not be kept."]
+    notes: list[str] = []
+    saves = home / "saves"
+    try:
+        if (saves.exists() or saves.is_symlink()) and not saves.is_dir():
+            moved = move_aside(saves)
+            notes.append(f"A file named {saves.name} was where the saves folder belongs; it was kept as {moved.name}.")
+        saves.mkdir(exist_ok=True)
+    except OSError as exc:
+        notes.append(f"Saving games is off: {saves} cannot be used ({_reason(exc)}).")
+    for folder in (home, saves):
+        clean_stale_temp_files(folder)
+    return notes
+
+
+def clean_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> int:
+    """Remove ``*.json.XXXX.tmp`` files (our atomic writes' temp files) older than ``older_than`` seconds."""
+    removed = 0
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        try:
+            if (_TEMP_NAME.fullmatch(entry.name) and entry.is_file(follow_symlinks=False)
+                    and now - entry.stat(follow_symlinks=False).st_mtime > older_than):
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+# --- reading and writing files -----------------------------------------------------------------------------
 
 
 def atomic_write_json(path: Path, obj: Any) -> None:
@@ -62,7 +155,7 @@ def atomic_write_json(path: Path, obj: Any) -> None:
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(obj, fh, indent=1, sort_keys=False)
+            json.dump(obj, fh, indent=1, sort_keys=False, allow_nan=False)
             fh.write("\n")
             fh.flush()
             os.fsync(fh.fileno())
@@ -73,29 +166,133 @@ def atomic_write_json(path: Path, obj: Any) -> None:
         raise
 
 
-def read_json(path: Path, what: str) -> Any:
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+
+
+def read_bytes(path: Path, what: str, limit: int = MAX_SAVE_BYTES) -> bytes:
+    """At most ``limit`` bytes of a regular file. The file is opened non-blocking and checked before any
+    read, so a FIFO, a device or a folder is refused at once instead of hanging or reading forever."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
         raise SaveError(f"{what} {path} does not exist") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{what} {path} cannot be read ({exc.__class__.__name__})") from None
+    except (OSError, ValueError) as exc:
+        raise SaveError(f"{what} {path} cannot be read ({_reason(exc)})") from None
     try:
-        return json.loads(text)
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{what} {path} is not a regular file")
+        if info.st_size > limit:
+            raise SaveError(f"{what} {path} is too large ({info.st_size:,} bytes; at most {limit:,})", aside=True)
+        chunks: list[bytes] = []
+        got = 0
+        while got <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        if got > limit:
+            raise SaveError(f"{what} {path} is too large (more than {limit:,} bytes)", aside=True)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise SaveError(f"{what} {path} cannot be read ({_reason(exc)})") from None
+    finally:
+        os.close(fd)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number in JSON")
+
+
+def _too_deep(obj: Any, limit: int) -> bool:
+    """Whether containers nest more than ``limit`` levels (iterative: deep data cannot exhaust the stack)."""
+    stack: list[tuple[Any, int]] = [(obj, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return False
+
+
+def parse_json(raw: bytes, path: Path | str, what: str, max_depth: int = MAX_DEPTH) -> Any:
+    """Strict JSON (no NaN or Infinity, numbers of at most a few thousand digits, bounded nesting)."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise SaveError(f"{what} {path} is damaged (not UTF-8 text)", aside=True) from None
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise SaveError(f"{what} {path} is nested too deeply to be ours", aside=True) from None
     except json.JSONDecodeError as exc:
-        raise SaveError(f"{what} {path} is damaged or truncated (JSON error at line {exc.lineno})") from None
+        raise SaveError(f"{what} {path} is damaged or truncated (JSON error at line {exc.lineno})", aside=True) from None
+    except ValueError as exc:  # an integer of thousands of digits, NaN, Infinity
+        raise SaveError(f"{what} {path} holds a value that is not allowed ({str(exc)[:80]})", aside=True) from None
+    if _too_deep(data, max_depth):
+        raise SaveError(f"{what} {path} is nested too deeply to be ours", aside=True)
+    return data
+
+
+def read_json(path: Path, what: str, limit: int = MAX_SAVE_BYTES) -> Any:
+    """Read and parse; SaveError (with ``aside`` set when the content is at fault) for anything off."""
+    return parse_json(read_bytes(Path(path), what, limit), path, what)
 
 
 def move_aside(path: Path) -> Path:
     """Rename an unreadable file so nothing overwrites it; returns the new name."""
+    path = Path(path)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.bad-{stamp}")
     n = 1
-    while target.exists():
+    while target.exists() or target.is_symlink():
         target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
         n += 1
     os.replace(path, target)
     return target
+
+
+def _refuse(path: Path, exc: SaveError, *, tell: bool) -> SaveError:
+    """Move a refused file aside and return the error to show, saying where the file went (or that it could
+    not be moved). The file stays in the Load list, with its error, for the rest of the session; ``tell``
+    queues the message for the app (when no caller receives the error itself)."""
+    moved: Path | None = None
+    try:
+        moved = move_aside(path)
+        err = SaveError(f"{exc}; the file was kept as {moved.name}", aside=True, moved_to=moved)
+    except OSError as oserr:
+        err = SaveError(f"{exc}; it could not be moved aside ({_reason(oserr)})", aside=True)
+    _info_cache.pop(str(path), None)
+    _refused.setdefault(str(path.parent), {})[path.name] = SaveInfo(path, "?", (), "", False, str(err), moved)
+    if tell:
+        _note_problem(str(err))
+    return err
+
+
+# problems found while listing or loading, not yet shown to the player (the app shows them as toasts)
+_problems: list[str] = []
+
+
+def _note_problem(text: str) -> None:
+    _problems.append(text)
+    del _problems[:-10]
+
+
+def take_problems() -> list[str]:
+    """Messages about files moved aside since the last call (for the app to show once)."""
+    out = list(_problems)
+    _problems.clear()
+    return out
+
+
+# --- the save format ----------------------------------------------------------------------------------------
 
 
 def match_to_json(match: Match) -> dict[str, Any]:
@@ -114,43 +311,96 @@ def match_to_json(match: Match) -> dict[str, Any]:
 
 def _check_header(data: Any, path: Path | str) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"{path} is not a Village Tabletop save")
+        raise SaveError(f"{path} is not a Village Tabletop save", aside=True)
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError(f"{path} has no valid version number")
+    if type(version) is not int:
+        raise SaveError(f"{path} has no valid version number", aside=True)
     if version > VERSION:
+        # not damaged: a newer Village Tabletop reads it, so it stays where that version looks for it
         raise SaveError(f"{path} was written by a newer Village Tabletop (save version {version}); please update")
     if version < 1:
-        raise SaveError(f"{path} has an unknown save version {version}")
+        raise SaveError(f"{path} has an unknown save version {version}", aside=True)
+
+
+@dataclass(frozen=True, slots=True)
+class SaveBody:
+    """The checked content of a save, before replay."""
+
+    game: str
+    seats: tuple[SeatSpec, ...]
+    seed: int
+    options: dict[str, Any]
+    actions: tuple[tuple[int, dict[str, Any]], ...]
+    saved_at: str
+    over: bool
+
+
+def check_save(data: Any, path: Path | str = "save") -> SaveBody:
+    """The whole structure of a save, checked field by field (no replay); SaveError naming what is wrong.
+    Names are cleaned here (see game.names): a save is one of the doors through which names enter."""
+    _check_header(data, path)
+
+    def bad(what: str) -> SaveError:
+        return SaveError(f"{path} is damaged: {what}", aside=True)
+
+    game = data.get("game")
+    if type(game) is not str or not 0 < len(game) <= 64:
+        raise bad("it names no game")
+    seats_raw = data.get("seats")
+    if type(seats_raw) is not list or not 0 < len(seats_raw) <= MAX_SEATS:
+        raise bad(f"'seats' must list 1 to {MAX_SEATS} players")
+    seats: list[SeatSpec] = []
+    for i, seat in enumerate(seats_raw):
+        if type(seat) is not dict:
+            raise bad(f"seat {i + 1} is not a player")
+        name, kind = seat.get("name"), seat.get("kind", "human")
+        if type(name) is not str:
+            raise bad(f"seat {i + 1} has a name that is not text")
+        if type(kind) is not str or kind not in SEAT_KINDS:
+            raise SaveError(f"{path} cannot be loaded: seat {i + 1} has an unknown kind of player", aside=True)
+        seats.append(SeatSpec(name_or(name, f"Player {i + 1}"), kind))
+    seed = data.get("seed")
+    if type(seed) is not int:
+        raise bad("the seed is not a whole number")
+    if not -MAX_SEED < seed < MAX_SEED:
+        raise bad("the seed is out of range")
+    options = data.get("options", {})
+    if type(options) is not dict:
+        raise bad("'options' is not a set of options")
+    actions_raw = data.get("actions")
+    if type(actions_raw) is not list:
+        raise bad("'actions' is not a list of decisions")
+    if len(actions_raw) > MAX_ACTIONS:
+        raise bad("it holds too many decisions")
+    actions: list[tuple[int, dict[str, Any]]] = []
+    for n, entry in enumerate(actions_raw):
+        if type(entry) is not list or len(entry) != 2 or type(entry[1]) is not dict:
+            raise bad(f"decision {n + 1} is not [seat, decision]")
+        if type(entry[0]) is not int or not 0 <= entry[0] < len(seats):
+            raise SaveError(f"{path} names a seat that does not exist (decision {n + 1})", aside=True)
+        actions.append((entry[0], entry[1]))
+    saved_at = data.get("saved_at", "")
+    over = data.get("over", False)
+    if type(saved_at) is not str or type(over) is not bool:
+        raise bad("'saved_at' or 'over' has the wrong type")
+    return SaveBody(game, tuple(seats), seed, dict(options), tuple(actions), printable(saved_at, 40), over)
 
 
 def match_from_json(data: Any, path: Path | str = "save") -> Match:
     """Rebuild a game by replaying it; SaveError with a reason for anything off."""
-    _check_header(data, path)
+    body = check_save(data, path)
     try:
-        seats = [SeatSpec(str(s["name"]), str(s.get("kind", "human"))) for s in data["seats"]]
-        seed = data["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SaveError(f"{path} has a seed that is not a number")
-        options = data.get("options") or {}
-        if not isinstance(options, dict):
-            raise SaveError(f"{path} has damaged options")
-        match = Match.new(str(data["game"]), seats, seed, options)
-        actions = []
-        for entry in data["actions"]:
-            seat, action = entry
-            if not isinstance(seat, int) or not 0 <= seat < len(seats):
-                raise SaveError(f"{path} names a seat that does not exist")
-            actions.append((seat, match.game.decode_action(action)))
+        match = Match.new(body.game, body.seats, body.seed, body.options)
+        actions = [(seat, match.game.decode_action(action)) for seat, action in body.actions]
         match.replay(actions)
-    except SaveError:
-        raise
     except GameError as exc:
-        raise SaveError(f"{path} cannot be loaded: {exc}") from None
+        raise SaveError(f"{path} cannot be loaded: {exc}", aside=True) from None
     except IllegalAction as exc:
-        raise SaveError(f"{path} does not replay under these rules: {exc.reason}") from None
+        raise SaveError(f"{path} does not replay under these rules: {exc.reason}", aside=True) from None
     except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{path} is damaged ({exc.__class__.__name__}: {exc})") from None
+        raise SaveError(f"{path} is damaged ({exc.__class__.__name__}: {str(exc)[:200]})", aside=True) from None
+    except Exception as exc:  # noqa: BLE001 - whatever a file makes the rules do, it is the file that is refused
+        raise SaveError(f"{path} cannot be replayed ({exc.__class__.__name__}: {str(exc)[:200]})", aside=True) from None
     return match
 
 
@@ -158,7 +408,7 @@ def write_save(path: Path, match: Match) -> None:
     """Save atomically. A file already there that is not one of our saves
     (or is damaged) is moved aside instead of overwritten."""
     path = Path(path)
-    if path.exists():
+    if path.exists() or path.is_symlink():
         try:
             _check_header(read_json(path, "Save"), path)
         except SaveError:
@@ -166,8 +416,35 @@ def write_save(path: Path, match: Match) -> None:
     atomic_write_json(path, match_to_json(match))
 
 
-def load_save(path: Path) -> Match:
-    return match_from_json(read_json(Path(path), "Save"), path)
+def load_save(path: Path, *, set_aside: bool = False) -> Match:
+    """The game in a save file, replayed. With ``set_aside`` (the app) a file refused for its content is
+    moved aside first, and the error says where it went."""
+    path = Path(path)
+    try:
+        return match_from_json(read_json(path, "Save"), path)
+    except SaveError as exc:
+        if set_aside and exc.aside:
+            raise _refuse(path, exc, tell=False) from None
+        raise
+
+
+def verify_autosave() -> str | None:
+    """Start-up: replay the autosave once. One that does not replay (or cannot be read) is moved aside now,
+    before the next game's autosave could overwrite it; returns the message for the player, or None."""
+    path = autosave_path()
+    try:
+        if not path.is_file():
+            return None
+    except (OSError, ValueError):
+        return None
+    try:
+        load_save(path, set_aside=True)
+    except SaveError as exc:
+        return f"The autosave cannot be continued: {exc}"
+    return None
+
+
+# --- the listing (cached) ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,32 +455,70 @@ class SaveInfo:
     saved_at: str
     over: bool
     error: str | None = None  # set when the file cannot be loaded
+    moved_to: Path | None = None  # where a refused file was moved aside
 
 
-def list_saves(folder: Path | None = None) -> list[SaveInfo]:
-    """Every ``*.json`` in the saves folder, newest first; damaged ones are
-    listed with their error rather than hidden."""
-    folder = folder or saves_dir()
-    out: list[SaveInfo] = []
-    for p in sorted(folder.glob("*.json")):
-        try:
-            data = read_json(p, "Save")
-            _check_header(data, p.name)
-            players = tuple(str(s.get("name", "?")) for s in data.get("seats", []))
-            out.append(SaveInfo(p, str(data.get("game", "?")), players, str(data.get("saved_at", "")), bool(data.get("over"))))
-        except SaveError as exc:
-            out.append(SaveInfo(p, "?", (), "", False, str(exc)))
-        except (AttributeError, TypeError):
-            out.append(SaveInfo(p, "?", (), "", False, f"{p.name} is damaged"))
-    out.sort(key=lambda s: (s.saved_at, s.path.name), reverse=True)
-    return out
+# path -> (stat key, info): the menu is shown often, and a listing must not re-read every file each time
+_info_cache: dict[str, tuple[tuple[int, ...], SaveInfo]] = {}
+# folder -> name -> info of files moved aside this session: still listed, so nothing vanishes silently
+_refused: dict[str, dict[str, SaveInfo]] = {}
+
+
+def save_info(path: Path, *, set_aside: bool = True) -> SaveInfo | None:
+    """What the Load list and the menu show for one file, read only when it changed since the last look.
+    None when there is no regular file there (and nothing was moved aside from there this session)."""
+    path = Path(path)
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return _refused.get(str(path.parent), {}).get(path.name)
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    hit = _info_cache.get(str(path))
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    try:
+        body = check_save(read_json(path, "Save"), path.name)
+        info = SaveInfo(path, body.game, tuple(s.name for s in body.seats), body.saved_at, body.over)
+    except SaveError as exc:
+        if set_aside and exc.aside:
+            err = _refuse(path, exc, tell=True)
+            return SaveInfo(path, "?", (), "", False, str(err), err.moved_to)
+        info = SaveInfo(path, "?", (), "", False, str(exc))
+    _info_cache[str(path)] = (key, info)
+    return info
+
+
+def list_saves(folder: Path | None = None, *, set_aside: bool = True) -> list[SaveInfo]:
+    """Every ``*.json`` regular file in the saves folder, newest first. A damaged one is moved aside (with
+    ``set_aside``) and listed with its error for the rest of the session rather than hidden; what is not a
+    regular file (a FIFO, a device, a folder) is skipped without being opened."""
+    folder = Path(folder) if folder is not None else saves_dir()
+    out: dict[str, SaveInfo] = dict(_refused.get(str(folder), {}))
+    if folder.is_dir():
+        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+            if not entry.name.endswith(".json"):
+                continue
+            try:
+                regular = entry.is_file()
+            except OSError:
+                continue
+            if regular:
+                info = save_info(Path(entry.path), set_aside=set_aside)
+                if info is not None:
+                    out[entry.name] = info
+    result = list(out.values())
+    result.sort(key=lambda s: (s.saved_at, s.path.name), reverse=True)
+    return result
 
 
 def new_save_path(match: Match) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    base = saves_dir() / f"{match.game_name}-{stamp}.json"
+    folder = saves_dir()
+    base = folder / f"{match.game_name}-{stamp}.json"
     n = 1
     while base.exists():
-        base = saves_dir() / f"{match.game_name}-{stamp}-{n}.json"
+        base = folder / f"{match.game_name}-{stamp}-{n}.json"
         n += 1
     return base

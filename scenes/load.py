@@ -1,20 +1,24 @@
-"""Load a saved game. Damaged or foreign files are listed with their problem
-(and cannot be picked) so a player can see what happened to a save rather
-than have it silently vanish."""
+"""Load a saved game. Damaged or foreign files are moved aside (so nothing
+overwrites them and they are not read again at every visit) and listed for
+the rest of the session with their problem and their new name (they cannot
+be picked), so a player can see what happened to a save rather than have it
+silently vanish. The listing is cached by file stamps (game.save.list_saves):
+a folder of large saves is read once, not every time this screen opens."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
-from game.save import AUTOSAVE_NAME, SaveError, SaveInfo, list_saves, load_save
+from game import registry
+from game.save import AUTOSAVE_NAME, SaveError, SaveInfo, list_saves, load_save, take_problems
 from scenes import widgets as w
-from scenes.base import Scene
-from scenes.menu import game_title
+from scenes.base import AppLike, Scene
 
-if TYPE_CHECKING:
-    from scenes.app import App
+
+def game_title(name: str) -> str:
+    """A game's title for a save row (its name when this build does not know the game). Kept here rather than
+    imported from the menu, which opens this screen: scenes import no cycle."""
+    return next((g.title for g in registry.GAMES if g.name == name), name)
 
 
 def _date(stamp: str) -> str:
@@ -22,7 +26,7 @@ def _date(stamp: str) -> str:
 
 
 class LoadScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppLike) -> None:
         super().__init__(app)
         self.saves: list[SaveInfo] = []
         self.list = w.ScrollList([], self.draw_row, self.load, pickable=lambda s: s.error is None)
@@ -36,6 +40,8 @@ class LoadScene(Scene):
         except OSError as exc:
             self.saves = []
             self.app.toast(f"The saves folder cannot be read: {exc}", 5.0)
+        for problem in take_problems():
+            self.app.toast(problem, 6.0)
         self.list.set_items(self.saves)
 
     def enter(self) -> None:
@@ -43,7 +49,7 @@ class LoadScene(Scene):
 
     def load(self, info: SaveInfo) -> None:
         try:
-            match = load_save(info.path)
+            match = load_save(info.path, set_aside=True)
         except SaveError as exc:
             self.app.toast(str(exc), 6.0)
             self.refresh()
@@ -86,7 +92,9 @@ class LoadScene(Scene):
             x += ico.get_width() + pad
         top = rect.top + int(10 * k)
         if bad:
-            w.draw_text(surface, f"{info.path.name} — cannot be loaded", tf, w.ERROR, (x, top), max_width=rect.right - x)
+            kept = f" — kept as {info.moved_to.name}" if info.moved_to is not None else ""
+            w.draw_text(surface, f"{info.path.name} cannot be loaded{kept}", tf, w.ERROR, (x, top),
+                        max_width=rect.right - x)
             w.draw_text(surface, info.error or "", sf, w.ERROR, (x, top + tf.get_linesize()),
                         max_width=rect.right - x - pad)
             return
