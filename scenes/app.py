@@ -10,17 +10,19 @@ objects without a real window.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import os
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from scenes import settings_store, widgets
+from scenes import settings_store, theme, widgets
 from scenes.base import Scene
 from scenes.settings_store import Settings
 
@@ -47,16 +49,27 @@ class _SilentSounds:
         pass
 
 
+def _set_window_icon() -> None:
+    """The application icon (art/app-icon.svg) on the window and taskbar; set before the window opens, as some
+    platforms only read it then. A missing icon leaves SDL's default, never an error."""
+    try:
+        from scenes.assets import app_icon
+
+        pygame.display.set_icon(app_icon(64))
+    except (pygame.error, OSError, ImportError):
+        pass
+
+
 def _make_sounds(settings: Settings) -> Any:
     try:
         from scenes.assets import Sounds
 
         return Sounds(volume=settings.volume, muted=settings.muted)
-    except Exception:  # assets not built yet or the mixer failed: play nothing
+    except Exception:  # noqa: BLE001 - assets not built yet or the mixer failed: play nothing
         return _SilentSounds(settings.volume, settings.muted)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)  # a 4K background is 33 MB: keep the current size and the last one
 def table_background(size: tuple[int, int]) -> pygame.Surface:
     """A warm wooden table: planks with soft grain and a vignette, drawn from
     small random textures scaled up (cheap at any size), cached per size."""
@@ -118,6 +131,7 @@ class App:
         self._last_input = 0.0  # app time of the last event
         self._saved_settings = dataclasses.replace(self.settings)  # what is on disk (or the defaults)
         self._save_not_before = 0.0
+        _set_window_icon()
         self.screen = self._open_window()
         self.size: tuple[int, int] = self.screen.get_size()
         pygame.display.set_caption(TITLE)
@@ -128,6 +142,8 @@ class App:
         self._veil: pygame.Surface | None = None
         self._frame_ms = 0
         self._shown: bytes | None = None  # the pixels on screen while idle (see _frame_changed)
+        #: Tests set this: a scene's exception propagates instead of showing the crash screen.
+        self.raise_errors = False
 
     # --- window -------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -136,13 +152,18 @@ class App:
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             except pygame.error:
                 self.settings.fullscreen = False
-        return pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+        size = (max(theme.MIN_WINDOW[0], self.settings.window_size[0]),
+                max(theme.MIN_WINDOW[1], self.settings.window_size[1]))
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        with contextlib.suppress(pygame.error, AttributeError), warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # the display module's window, as SDL has it
+            pygame.Window.from_display_module().minimum_size = theme.MIN_WINDOW  # every layout holds at this size
+        return screen
 
     def set_window(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None) -> None:
         """Change window size and/or fullscreen, remember it, re-lay out every scene."""
         if size is not None:
-            self.settings.window_size = (max(settings_store.MIN_SIZE[0], size[0]),
-                                         max(settings_store.MIN_SIZE[1], size[1]))
+            self.settings.window_size = (max(theme.MIN_WINDOW[0], size[0]), max(theme.MIN_WINDOW[1], size[1]))
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
         self.screen = self._open_window()
@@ -169,7 +190,13 @@ class App:
 
     def _resized(self, size: tuple[int, int]) -> None:
         self.screen = pygame.display.get_surface() or self.screen
-        self.size = (max(1, size[0]), max(1, size[1]))
+        least = theme.MIN_WINDOW
+        if not self.settings.fullscreen and (size[0] < least[0] or size[1] < least[1]):
+            # dragged below the minimum by hand (a window manager may ignore the minimum asked for): grow it back
+            with contextlib.suppress(pygame.error):
+                self.screen = pygame.display.set_mode((max(least[0], size[0]), max(least[1], size[1])),
+                                                      pygame.RESIZABLE)
+        self.size = (max(least[0], size[0]), max(least[1], size[1]))  # no scene is laid out below the minimum
         if not self.settings.fullscreen:
             self.settings.window_size = self.size
             self._save_not_before = max(self._save_not_before, self.now + RESIZE_QUIET)
@@ -224,16 +251,40 @@ class App:
         from scenes.menu import MenuScene
 
         self.reset_to(MenuScene(self))
-        self.push(make_table(self, match))
         self.autosave(match)
+        try:
+            table = make_table(self, match)
+            self.push(table)
+        except Exception as exc:  # noqa: BLE001 - a table that cannot open shows the crash screen, never a placeholder
+            self.crash(exc, f"opening the {match.game_name} table", match)
+
+    def crash(self, exc: BaseException, where: str = "", match: Match | None = None) -> None:
+        """A scene raised: write the crash log to the data folder and show the crash screen over the menu. The
+        autosave is left as it was (written after the last decision), so the game can be continued."""
+        from scenes.crash import CrashScene, write_crash_log
+        from scenes.menu import MenuScene
+
+        if self.raise_errors or isinstance(self.top, CrashScene):
+            raise exc
+        if match is None:
+            match = next((m for sc in reversed(self.stack) if (m := getattr(sc, "match", None)) is not None), None)
+        path = write_crash_log(exc, where, match)
+        print(f"crash ({where}): {exc!r}; log: {path}", file=sys.stderr)
+        self.stack.clear()
+        self.push(MenuScene(self))
+        self.push(CrashScene(self, exc, path, where, had_match=match is not None))
 
     def autosave(self, match: Match) -> None:
         from game.save import autosave_path, write_save
 
         try:
             write_save(autosave_path(), match)
-        except Exception as exc:  # a full disk must not end the game
-            self.toast(f"Autosave failed: {exc}", 5.0)
+            self._autosave_failed = ""
+        except Exception as exc:  # noqa: BLE001 - a full disk must not end the game
+            message = f"Autosave failed: {exc}"
+            if message != getattr(self, "_autosave_failed", ""):  # said once, not after every decision
+                self.toast(message, 5.0)
+            self._autosave_failed = message
 
     def show_results(self, match: Match) -> None:
         from scenes.results import ResultsScene
@@ -271,7 +322,11 @@ class App:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif self.stack:
-            self.stack[-1].handle_event(event)
+            scene = self.stack[-1]
+            try:
+                scene.handle_event(event)
+            except Exception as exc:  # noqa: BLE001 - any bug in a screen: the crash screen and a log
+                self.crash(exc, f"{type(scene).__name__}.handle_event")
 
     def update(self, dt: float) -> None:
         self.now += dt
@@ -280,21 +335,40 @@ class App:
             t[1] -= dt
         self.toasts = [t for t in self.toasts if t[1] > 0]
         if self.stack:
-            self.stack[-1].update(dt)
+            scene = self.stack[-1]
+            try:
+                scene.update(dt)
+            except Exception as exc:  # noqa: BLE001 - any bug in a screen: the crash screen and a log
+                self.crash(exc, f"{type(scene).__name__}.update")
 
     def draw(self, surface: pygame.Surface | None = None) -> None:
         surface = surface or self.screen
+        if surface.get_width() < self.size[0] or surface.get_height() < self.size[1]:
+            # a window that could not be grown to the minimum (fullscreen on a small display, a window manager
+            # that refuses): scenes still draw on a surface of their layout size; the window shows its top left
+            canvas = getattr(self, "_canvas", None)
+            if canvas is None or canvas.get_size() != self.size:
+                canvas = self._canvas = pygame.Surface(self.size)
+            self.draw(canvas)
+            surface.blit(canvas, (0, 0))
+            return
         base = len(self.stack) - 1
         while base > 0 and self.stack[base].modal:
             base -= 1
-        surface.blit(self.background(), (0, 0))
+        if not (self.stack and getattr(self.stack[max(0, base)], "opaque", False)):
+            surface.blit(self.background(), (0, 0))  # an opaque scene (a table) paints the whole window itself
         for i in range(max(0, base), len(self.stack)):
             if i > base:
                 if self._veil is None or self._veil.get_size() != surface.get_size():
                     self._veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
                     self._veil.fill((20, 12, 6, 150))
                 surface.blit(self._veil, (0, 0))
-            self.stack[i].draw(surface)
+            scene = self.stack[i]
+            try:
+                scene.draw(surface)
+            except Exception as exc:  # noqa: BLE001 - any bug in a screen: the crash screen and a log
+                self.crash(exc, f"{type(scene).__name__}.draw")
+                return
         self._draw_toasts(surface)
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
@@ -393,51 +467,11 @@ class App:
             print(f"settings not saved: {exc}", file=sys.stderr)
 
 
-class PlaceholderTable(Scene):
-    """Shown when scenes.table is missing or cannot open this game."""
-
-    def __init__(self, app: App, match: Match, reason: str = "") -> None:
-        super().__init__(app)
-        self.match = match
-        self.busy = False
-        self.finished = match.is_over()
-        self.reason = reason
-        self.menu = widgets.Button("Menu", lambda: app.open_pause(match), icon_name="menu")
-
-    def layout(self, size: tuple[int, int]) -> None:
-        k = widgets.scale(size)
-        self.menu.rect = pygame.Rect(size[0] - int(170 * k), int(16 * k), int(150 * k), int(48 * k))
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.open_pause(self.match)
-        else:
-            self.menu.handle_event(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        k = widgets.scale(surface.get_size())
-        rect = pygame.Rect(0, 0, int(760 * k), int(220 * k))
-        rect.center = surface.get_rect().center
-        widgets.draw_panel(surface, rect)
-        title = self.match.game.title
-        widgets.draw_text(surface, f"{title}: the table is not available", widgets.font("ui-bold", int(30 * k)),
-                          widgets.INK, (rect.centerx, rect.top + int(30 * k)), "midtop", rect.width - 40)
-        msg = self.reason or "This build has no table for this game yet."
-        widgets.draw_paragraph(surface, msg, widgets.font("ui", int(20 * k)), widgets.INK_SOFT,
-                               rect.inflate(-int(60 * k), 0).move(0, int(90 * k)))
-        self.menu.draw(surface)
-
-
 def make_table(app: App, match: Match) -> Scene:
-    """scenes.table.table_for, or a placeholder while the table is missing."""
-    try:
-        from scenes.table import table_for
-    except ImportError as exc:
-        return PlaceholderTable(app, match, f"The table module could not be loaded ({exc}).")
-    try:
-        return table_for(app, match)
-    except Exception as exc:  # no table for this game (yet), or it failed to open
-        return PlaceholderTable(app, match, f"{exc.__class__.__name__}: {exc}")
+    """The match's table: the game's own, or the generic table (scenes.table.TABLES)."""
+    from scenes.table import table_for
+
+    return table_for(app, match)
 
 
 def _process_age() -> float:
@@ -454,13 +488,44 @@ def _process_age() -> float:
 
 
 def _parse_size(text: str) -> tuple[int, int]:
+    """--size WxH: at least 320x240; larger than 8K is capped (and later to the display, see _fit_display)."""
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1600x900, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"size must look like 1600x900, not {text[:40]!r}") from None
     if w < 320 or h < 240:
         raise argparse.ArgumentTypeError("size must be at least 320x240")
-    return w, h
+    return min(w, settings_store.MAX_SIZE[0]), min(h, settings_store.MAX_SIZE[1])
+
+
+def _fit_display(size: tuple[int, int] | None) -> tuple[int, int] | None:
+    """``size`` no larger than the largest display (a window bigger than every screen cannot be used)."""
+    if size is None:
+        return None
+    with contextlib.suppress(pygame.error):
+        pygame.display.init()
+        if pygame.display.get_driver() not in ("dummy", "offscreen"):
+            widest = max((d[0] for d in pygame.display.get_desktop_sizes()), default=size[0])
+            tallest = max((d[1] for d in pygame.display.get_desktop_sizes()), default=size[1])
+            return min(size[0], widest), min(size[1], tallest)
+    return size
+
+
+def _startup_checks() -> list[str]:
+    """Before the first frame: the data folder (a file in the way of saves/ moved aside, stale temp files of a
+    killed write removed, an unusable folder named), the autosave (one that does not replay is moved aside
+    before the next game could overwrite it) and the saves (listed once, cached: a damaged one is moved aside
+    and the menu says so). Messages for the player; never raises."""
+    try:
+        from game.save import list_saves, prepare_data_folder, verify_autosave
+
+        notes = prepare_data_folder()
+        problem = verify_autosave()
+        with contextlib.suppress(OSError):
+            list_saves()
+        return [*notes, problem] if problem else notes
+    except Exception as exc:  # noqa: BLE001 - a check must never be what stops the game from starting
+        return [f"The data folder could not be checked ({exc.__class__.__name__}: {exc})"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -479,10 +544,16 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
         if args.smoke_test:
-            return smoke.smoke_test()
-        return smoke.screenshots(args.screenshots)
+            return smoke.smoke_test(App)
+        return smoke.screenshots(args.screenshots, App)
 
-    app = App(args.size, fullscreen=False if args.windowed else None)
+    for stream in (sys.stdout, sys.stderr):  # a message naming a player must print on any terminal
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            getattr(stream, "reconfigure")(errors="backslashreplace")  # noqa: B009 - not on every stream type
+    notes = _startup_checks()
+    app = App(_fit_display(args.size), fullscreen=False if args.windowed else None)
+    for note in notes:
+        app.toast(note, 8.0)
     from scenes.menu import MenuScene
 
     app.push(MenuScene(app))

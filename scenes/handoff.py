@@ -8,15 +8,11 @@ their cards only when they are the one in front of the screen.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from scenes import widgets as w
-from scenes.base import Scene
-
-if TYPE_CHECKING:
-    from scenes.app import App
+from scenes.base import AppLike, Scene
 
 #: Ignore clicks for this long after the screen appears, so a double click on
 #: the table cannot skip the hand-over by accident.
@@ -28,7 +24,7 @@ class HandoffScene(Scene):
     #: corner of the previous player's hand can show through.
     modal = False
 
-    def __init__(self, app: App, name: str, on_done: Callable[[], None]) -> None:
+    def __init__(self, app: AppLike, name: str, on_done: Callable[[], None]) -> None:
         super().__init__(app)
         self.name = name
         self.on_done = on_done

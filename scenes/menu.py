@@ -7,19 +7,15 @@ then it produces a message instead of a crash.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game import registry
 from game.registry import GameInfo
-from game.save import AUTOSAVE_NAME, SaveError, autosave_path, list_saves, load_save
+from game.save import SaveError, autosave_path, load_save, save_info, take_problems
 from scenes import widgets as w
-from scenes.base import Scene
-
-if TYPE_CHECKING:
-    from scenes.app import App
-
+from scenes.base import AppLike, Scene
+from scenes.focus import FocusRing
+from scenes.table import has_own_table
 
 #: A few icons per game for its tile: what the game is about, at a glance.
 TILE_ICONS: dict[str, tuple[str, ...]] = {
@@ -38,7 +34,7 @@ def game_title(name: str) -> str:
 
 
 class MenuScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppLike) -> None:
         super().__init__(app)
         self.tiles: list[tuple[GameInfo, pygame.Rect, list[w.Button]]] = []
         for info in sorted(registry.GAMES, key=lambda g: not g.available):  # playable games first
@@ -60,6 +56,8 @@ class MenuScene(Scene):
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.side_rect = pygame.Rect(0, 0, 0, 0)
         self.k = 1.0
+        # keyboard: Tab / arrows move through the tiles' buttons and the side column, Enter presses
+        self.ring = FocusRing(lambda: [*(b for _i, _r, bs in self.tiles for b in bs), *self.side])
 
     # --- actions ------------------------------------------------------------------
     def open_setup(self, name: str) -> None:
@@ -84,7 +82,7 @@ class MenuScene(Scene):
 
     def continue_game(self) -> None:
         try:
-            match = load_save(autosave_path())
+            match = load_save(autosave_path(), set_aside=True)  # one that does not replay is kept aside, not lost
         except SaveError as exc:
             self.autosave_problem = f"The autosave cannot be continued: {exc}"
             self.continue_button.enabled = False
@@ -101,13 +99,9 @@ class MenuScene(Scene):
         self.autosave_problem = ""
         b = self.continue_button
         b.enabled, b.note = False, "no game in progress"
-        path = autosave_path()
-        if not path.exists():
+        info = save_info(autosave_path())  # cached by file stamp: showing the menu never re-reads every save
+        if info is None:
             return
-        found = [s for s in list_saves(path.parent) if s.path.name == AUTOSAVE_NAME]
-        if not found:
-            return
-        info = found[0]
         if info.error:
             b.note = "autosave damaged"
             self.autosave_problem = f"The autosave cannot be used: {info.error}"
@@ -120,6 +114,8 @@ class MenuScene(Scene):
     # --- scene --------------------------------------------------------------------------
     def enter(self) -> None:
         self.check_autosave()
+        for problem in take_problems():  # a damaged autosave just moved aside: say so once
+            self.app.toast(problem, 6.0)
 
     def layout(self, size: tuple[int, int]) -> None:
         sw, sh = size
@@ -146,6 +142,8 @@ class MenuScene(Scene):
                 b.rect = r
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.ring.handle(event):
+            return
         for b in self.side:
             if b.handle_event(event):
                 return
@@ -178,6 +176,7 @@ class MenuScene(Scene):
             panel.height = min(area.height, lines * fnt.get_linesize() + int(24 * k))
             w.draw_panel(surface, panel, fill=(252, 232, 222), border=w.ERROR)
             w.draw_paragraph(surface, self.autosave_problem, fnt, w.ERROR, text_rect)
+        self.ring.draw(surface)
 
     def _draw_tile(self, surface: pygame.Surface, info: GameInfo, rect: pygame.Rect, buttons: list[w.Button]) -> None:
         k = self.k
@@ -220,6 +219,11 @@ class MenuScene(Scene):
         if info.available:
             for b in buttons:
                 b.draw(surface)
+            if not has_own_table(info.name):  # rules built, table not yet: played on the plain table
+                note = w.font("ui", int(15 * k))
+                last = buttons[-1].rect
+                w.draw_text(surface, "on the plain table", note, w.INK_SOFT, (last.right + int(12 * k), last.centery),
+                            "midleft", rect.right - pad - last.right - int(12 * k))
         else:
             badge_font = w.font("ui-bold", int(18 * k))
             text = "Coming soon"

@@ -12,17 +12,17 @@ import pygame
 
 from game.save import new_save_path, write_save
 from scenes import widgets as w
-from scenes.base import Scene
+from scenes.base import AppLike, Scene
+from scenes.focus import FocusRing
 
 if TYPE_CHECKING:
     from game.match import Match
-    from scenes.app import App
 
 
 class PauseScene(Scene):
     modal = True
 
-    def __init__(self, app: App, match: Match) -> None:
+    def __init__(self, app: AppLike, match: Match) -> None:
         super().__init__(app)
         self.match = match
         self.buttons = [
@@ -34,6 +34,7 @@ class PauseScene(Scene):
         ]
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.k = 1.0
+        self.ring = FocusRing(lambda: self.buttons)
 
     def save(self) -> None:
         path = new_save_path(self.match)
@@ -76,6 +77,8 @@ class PauseScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
+        if self.ring.handle(event):
+            return
         for b in self.buttons:
             if b.handle_event(event):
                 return
@@ -87,3 +90,4 @@ class PauseScene(Scene):
                     (self.panel.centerx, self.panel.top + int(24 * k)), "midtop")
         for b in self.buttons:
             b.draw(surface)
+        self.ring.draw(surface)

@@ -1,40 +1,35 @@
-"""The end of a game: winners, final scores, the log's last lines.
+"""The end of a game: how it ended, the ranking, the score sheet, the last lines of the log.
 
-A game's table may add its own breakdown (``scenes.table.results_panel``);
-without it the screen still shows everything every game has: scores,
-winners and the log.
+Everything is read from ``Game.outcome`` (ranked, solo, cooperative or team
+games alike) and from the game's table, which may add its own score sheet
+(``scenes.table.results_panel``: both rounds and the game total in a
+2-round Villannex game, with its explanations). Panels that do not fit
+scroll. "View table" goes back to the table, which stays as it ended.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Event
+from game.engine import Event, Outcome, OutcomeKind
 from game.match import Match
+from scenes import theme
 from scenes import widgets as w
-from scenes.base import Scene
+from scenes.base import AppLike, Scene
+from scenes.focus import FocusRing
 
-if TYPE_CHECKING:
-    from scenes.app import App
-
-PanelFn = Callable[[pygame.Surface, pygame.Rect], None]
+PanelFn = Callable[[pygame.Surface, pygame.Rect], object]
 
 
 def detail_panel(match: Match) -> PanelFn | None:
-    """The table's per-game results drawing, if it offers one for this match."""
+    """The table's score sheet for this match (its own or the generic one), or None if it cannot be drawn."""
     try:
-        from scenes import table
-    except ImportError:
-        return None
-    maker = getattr(table, "results_panel", None)
-    if maker is None:
-        return None
-    try:
-        return maker(match)
-    except Exception:  # a broken optional panel must not hide the scores
+        from scenes.table import results_panel
+
+        return results_panel(match)
+    except Exception:  # noqa: BLE001 - a broken optional panel must not hide the ranking
         return None
 
 
@@ -46,16 +41,18 @@ def names_and(names: list[str]) -> str:
 
 
 def headline(match: Match) -> str:
+    """The game's own words for the end (``Game.outcome``), else who won."""
     try:
         from scenes.table import results_headline
 
         own = results_headline(match)
-    except Exception:  # a game's optional words must not break the results screen
+    except Exception:  # noqa: BLE001 - a game's optional words must not break the results screen
         own = None
     if own:
         return own
     names = [s.name for s in match.seats]
     winners = match.game.winners(match.state) if match.is_over() else []
+
     def wins(name: str) -> str:
         return "You win!" if name == "You" else f"{name} wins!"
 
@@ -73,25 +70,37 @@ def _fmt(score: float) -> str:
 
 
 class ResultsScene(Scene):
-    def __init__(self, app: App, match: Match) -> None:
+    def __init__(self, app: AppLike, match: Match) -> None:
         super().__init__(app)
         self.match = match
+        self.outcome: Outcome = match.game.outcome(match.state)
         self.panel_fn = detail_panel(match)
         self.buttons = [
             w.Button("Play again", self.play_again, primary=True, icon_name="play"),
-            w.Button("View table", app.pop, icon_name="eye"),
+            w.Button("View table", self.view_table, icon_name="eye"),
             w.Button("Main menu", self.to_menu, icon_name="menu"),
         ]
+        self.ring = FocusRing(lambda: self.buttons)
         self.scores_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.detail_rect: pygame.Rect | None = None
+        self.detail_scroll = 0
+        self._detail_h = 0
         self.k = 1.0
         self.size = (1600, 900)
         self._played = False
+        from scenes.table.log_panel import LogPanel
+
+        self.log = LogPanel()
+        self.mouse = (0, 0)
 
     def play_again(self) -> None:
         m = self.match
         self.app.start_match(Match.new(m.game_name, m.seats, None, m.options))
+
+    def view_table(self) -> None:
+        """Back to the table as it ended (the results stay one click away there)."""
+        self.app.pop()
 
     def to_menu(self) -> None:
         from scenes.menu import MenuScene
@@ -108,11 +117,11 @@ class ResultsScene(Scene):
         sw, sh = size
         k = self.k = w.scale(size)
         margin = int(40 * k)
-        top = int(130 * k)
-        bar_h = int(62 * k)
+        top = int(120 * k)
+        bar_h = max(36, int(62 * k))
         body = pygame.Rect(margin, top, sw - 2 * margin, sh - top - margin - bar_h - int(24 * k))
         gap = int(24 * k)
-        left_w = int(body.width * (0.38 if self.panel_fn else 0.45))
+        left_w = int(body.width * (0.36 if self.panel_fn else 0.45))
         n = len(self.match.seats)
         scores_h = min(int(90 * k) + n * int(56 * k), body.height // 2 if self.panel_fn else body.height)
         self.scores_rect = pygame.Rect(body.left, body.top, left_w, scores_h)
@@ -127,22 +136,41 @@ class ResultsScene(Scene):
         bar.centerx = sw // 2
         for b, r in zip(self.buttons, w.row(bar, len(self.buttons), int(20 * k)), strict=True):
             b.rect = r
+        pad = int(22 * k)
+        head = int(56 * k)
+        inner = pygame.Rect(self.log_rect.x + pad, self.log_rect.y + head, self.log_rect.w - 2 * pad,
+                            self.log_rect.h - head - pad)
+        self.log.layout(inner, max(12, int(17 * k)))
+        self.log.set_events(self.match.visible_log(None))
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if self.ring.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.view_table()
+            return
         for b in self.buttons:
             if b.handle_event(event):
                 return
+        if event.type == pygame.MOUSEWHEEL:
+            if self.detail_rect is not None and self.detail_rect.collidepoint(self.mouse):
+                limit = max(0, self._detail_h - self.detail_rect.h + int(48 * self.k))
+                self.detail_scroll = max(0, min(limit, self.detail_scroll - event.y * int(40 * self.k)))
+                return
+            self.log.handle(event, self.mouse)
 
     def draw(self, surface: pygame.Surface) -> None:
         k = self.k
         cx = self.size[0] // 2
-        won = bool(self.match.game.winners(self.match.state)) if self.match.is_over() else False
+        won = bool(self.outcome.winners) if self.match.is_over() else False
         crown = w.icon("trophy", int(64 * k), (236, 196, 96)) if won else None  # no trophy for a lost solitaire
-        tf = w.font("card-bold", int(58 * k))
+        tf = w.font("card-bold", int(54 * k))
         text = headline(self.match)
-        title_w = tf.size(text)[0] + (crown.get_width() + int(16 * k) if crown else 0)
+        title_w = min(tf.size(text)[0], self.size[0] - 80) + (crown.get_width() + int(16 * k) if crown else 0)
         x = cx - title_w // 2
-        y = int(36 * k)
+        y = int(30 * k)
         if crown is not None:
             surface.blit(crown, crown.get_rect(midleft=(x, y + tf.get_linesize() // 2)))
             x += crown.get_width() + int(16 * k)
@@ -150,46 +178,73 @@ class ResultsScene(Scene):
         self._draw_scores(surface)
         self._draw_log(surface)
         if self.panel_fn and self.detail_rect:
-            w.draw_panel(surface, self.detail_rect)
-            try:
-                self.panel_fn(surface, self.detail_rect.inflate(-int(24 * k), -int(24 * k)))
-            except Exception as exc:  # show the scores even if the extra panel fails
-                self.panel_fn = None
-                self.app.toast(f"The score breakdown could not be drawn ({exc.__class__.__name__}).")
-                self.layout(self.size)
+            self._draw_detail(surface)
         for b in self.buttons:
             b.draw(surface)
+        self.ring.draw(surface)
+
+    def _draw_detail(self, surface: pygame.Surface) -> None:
+        assert self.detail_rect is not None and self.panel_fn is not None
+        k = self.k
+        r = self.detail_rect
+        w.draw_panel(surface, r)
+        inner = r.inflate(-int(24 * k), -int(24 * k))
+        sheet = pygame.Surface((inner.w, inner.h * 4))
+        sheet.fill(theme.CREAM)
+        try:
+            used = self.panel_fn(sheet, pygame.Rect(0, 0, inner.w, inner.h))
+        except Exception as exc:  # noqa: BLE001 - show the ranking even if the extra panel fails
+            self.panel_fn = None
+            self.app.toast(f"The score breakdown could not be drawn ({exc.__class__.__name__}).")
+            self.layout(self.size)
+            return
+        self._detail_h = int(used) if isinstance(used, int) else inner.h
+        self.detail_scroll = min(self.detail_scroll, max(0, self._detail_h - inner.h))
+        surface.blit(sheet, inner.topleft, pygame.Rect(0, self.detail_scroll, inner.w, inner.h))
+        if self._detail_h > inner.h:  # more below: a scroll bar says so
+            bar_h = max(20, inner.h * inner.h // self._detail_h)
+            y = inner.y + (inner.h - bar_h) * self.detail_scroll // max(1, self._detail_h - inner.h)
+            pygame.draw.rect(surface, theme.INK_SOFT, (r.right - int(10 * k), y, max(3, int(5 * k)), bar_h),
+                             border_radius=3)
+
+    def ranking(self) -> list[int]:
+        """Seats best first (the outcome's scores; ties keep seat order)."""
+        scores = self.outcome.scores
+        return sorted(range(len(self.match.seats)), key=lambda s: -scores[s] if s < len(scores) else 0)
 
     def _draw_scores(self, surface: pygame.Surface) -> None:
         k = self.k
         r = self.scores_rect
         w.draw_panel(surface, r)
         pad = int(22 * k)
-        w.draw_text(surface, "Ranking", w.font("ui-bold", int(26 * k)), w.INK, (r.left + pad, r.top + pad))
-        game, state = self.match.game, self.match.state
-        scores = game.scores(state)
-        winners = set(game.winners(state)) if self.match.is_over() else set()
-        order = sorted(range(len(scores)), key=lambda s: -scores[s])
+        title = {OutcomeKind.SOLO: "Your result", OutcomeKind.COOPERATIVE: "Together"}.get(self.outcome.kind,
+                                                                                          "Ranking")
+        w.draw_text(surface, title, w.font("ui-bold", int(26 * k)), w.INK, (r.left + pad, r.top + pad))
+        scores = self.outcome.scores
+        winners = set(self.outcome.winners) if self.match.is_over() else set()
         rh = int(56 * k)
         y = r.top + int(76 * k)
         nf = w.font("ui-bold", int(24 * k))
         sf = w.font("card-bold", int(30 * k))
-        for seat in order:
+        for seat in self.ranking():
             if y + rh > r.bottom:
                 break
             row = pygame.Rect(r.left + pad, y, r.width - 2 * pad, rh - int(8 * k))
             if seat in winners:
                 pygame.draw.rect(surface, (250, 226, 170), row, border_radius=row.height // 4)
             spec = self.match.seats[seat]
-            ico = w.icon("crown" if seat in winners else ("person" if spec.is_human else "robot"), int(row.height * 0.6),
-                         w.ACCENT if seat in winners else w.INK_SOFT)
+            ico = w.icon("crown" if seat in winners else ("person" if spec.is_human else "robot"),
+                         int(row.height * 0.6), w.ACCENT if seat in winners else w.INK_SOFT)
             x = row.left + int(10 * k)
             if ico is not None:
                 surface.blit(ico, ico.get_rect(midleft=(x, row.centery)))
             x += int(row.height * 0.6) + int(14 * k)
             label = spec.name if spec.is_human else f"{spec.name} (AI {spec.kind})"
-            w.draw_text(surface, label, nf, w.INK, (x, row.centery), "midleft", row.right - x - int(100 * k))
-            w.draw_text(surface, _fmt(scores[seat]), sf, w.INK, (row.right - int(12 * k), row.centery), "midright")
+            w.draw_text(surface, label, nf, w.INK, (x, row.centery), "midleft", row.right - x - int(110 * k))
+            value = _fmt(scores[seat]) if seat < len(scores) else ""
+            if self.outcome.goal is not None and self.outcome.kind is OutcomeKind.SOLO:
+                value += f" / {_fmt(self.outcome.goal)}"
+            w.draw_text(surface, value, sf, w.INK, (row.right - int(12 * k), row.centery), "midright")
             y += rh
 
     def _draw_log(self, surface: pygame.Surface) -> None:
@@ -200,10 +255,7 @@ class ResultsScene(Scene):
         w.draw_panel(surface, r)
         pad = int(22 * k)
         w.draw_text(surface, "How it ended", w.font("ui-bold", int(22 * k)), w.INK, (r.left + pad, r.top + pad))
-        fnt = w.font("ui", int(17 * k))
-        area = pygame.Rect(r.left + pad, r.top + int(64 * k), r.width - 2 * pad, r.height - int(64 * k) - pad)
-        for i, line in enumerate(last_lines(self.match.visible_log(None), fnt, area)):
-            surface.blit(fnt.render(line, True, w.INK), (area.left, area.top + i * fnt.get_linesize()))
+        self.log.draw(surface)
 
 
 def last_lines(events: Sequence[Event], fnt: pygame.font.Font, area: pygame.Rect) -> list[str]:

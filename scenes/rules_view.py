@@ -6,17 +6,13 @@ Reached from the menu (with a tab per built game) and from the pause menu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game import registry
 from game.engine import GameError
 from scenes import widgets as w
-from scenes.base import Scene
-
-if TYPE_CHECKING:
-    from scenes.app import App
+from scenes.base import AppLike, Scene
+from scenes.focus import FocusRing
 
 
 def rules_text(name: str) -> str:
@@ -24,7 +20,7 @@ def rules_text(name: str) -> str:
         game = registry.get_game(name)
     except GameError as exc:
         return str(exc)
-    except Exception as exc:  # a game package that fails to import still gets a readable screen
+    except Exception as exc:  # noqa: BLE001 - a game package that fails to import still gets a readable screen
         return f"The rules of {name} could not be loaded ({exc.__class__.__name__}: {exc})."
     return game.rules_summary or "This game has no rules summary yet."
 
@@ -32,7 +28,7 @@ def rules_text(name: str) -> str:
 class RulesScene(Scene):
     modal = True
 
-    def __init__(self, app: App, game_name: str | None = None) -> None:
+    def __init__(self, app: AppLike, game_name: str | None = None) -> None:
         super().__init__(app)
         self.games = [g for g in registry.GAMES if g.available]
         names = [g.name for g in self.games]
@@ -45,6 +41,7 @@ class RulesScene(Scene):
         self.text = w.ScrollText(rules_text(self.game_name) if self.game_name else "No game is available yet.")
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.k = 1.0
+        self.ring = FocusRing(lambda: [*self.tabs, self.close_button])
 
     def title(self) -> str:
         for g in registry.GAMES:
@@ -87,6 +84,11 @@ class RulesScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.text.handle_event(event)  # up and down scroll the text; Tab and left/right move between tabs
+            return
+        if self.ring.handle(event):
+            return
         if self.close_button.handle_event(event):
             return
         for b in self.tabs:
@@ -109,3 +111,4 @@ class RulesScene(Scene):
             w.draw_text(surface, "Scroll with the mouse wheel or Page Up / Page Down", w.font("ui", int(15 * k)),
                         w.INK_SOFT, (self.text.rect.left, self.close_button.rect.centery), "midleft")
         self.close_button.draw(surface)
+        self.ring.draw(surface)

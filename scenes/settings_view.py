@@ -7,30 +7,39 @@ screen closes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
-from scenes import settings_store
+from game import __version__
+from scenes import settings_store, theme
 from scenes import widgets as w
-from scenes.base import Scene
+from scenes.base import AppLike, Scene
+from scenes.focus import FocusRing
 from scenes.settings_store import ANIMATION_SPEEDS, WINDOW_PRESETS
 
-if TYPE_CHECKING:
-    from scenes.app import App
-
+ABOUT = f"Village Tabletop {__version__}"  # the About line: which build a player runs (and reports)
 SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no animation)"}
+
+
+def window_choices(current: tuple[int, int]) -> list[tuple[int, int]]:
+    """The window sizes offered: the presets (and the smallest size every screen is laid out for) that fit on
+    the largest display, plus the current size."""
+    try:
+        desktops = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        desktops = []
+    limit = max(desktops, key=lambda d: d[0] * d[1]) if desktops else None
+    fits = [p for p in (theme.MIN_WINDOW, *WINDOW_PRESETS)
+            if limit is None or (p[0] <= limit[0] and p[1] <= limit[1])]
+    return sorted({*fits, current})
 
 
 class SettingsScene(Scene):
     modal = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppLike) -> None:
         super().__init__(app)
         s = app.settings
-        sizes = list(WINDOW_PRESETS)
-        if tuple(s.window_size) not in sizes:
-            sizes.append(tuple(s.window_size))
+        sizes = window_choices(tuple(s.window_size))
         self.size_choice = w.Cycler([(sz, f"{sz[0]} × {sz[1]}") for sz in sizes], tuple(s.window_size),
                                     self.set_size)
         self.fullscreen = w.Toggle("Fullscreen (F11)", s.fullscreen, self.set_fullscreen)
@@ -41,6 +50,7 @@ class SettingsScene(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.labels: list[tuple[str, pygame.Rect]] = []
         self.k = 1.0
+        self.ring = FocusRing(self.widgets)
 
     def widgets(self) -> list[w.Widget]:
         return [self.size_choice, self.fullscreen, self.volume, self.mute, self.speed, self.done]
@@ -99,6 +109,8 @@ class SettingsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
+        if self.ring.handle(event):
+            return
         for x in self.widgets():
             if x.handle_event(event):
                 return
@@ -108,6 +120,8 @@ class SettingsScene(Scene):
         w.draw_panel(surface, self.panel)
         w.draw_text(surface, "Settings", w.font("card-bold", int(44 * k)), w.INK,
                     (self.panel.left + int(36 * k), self.panel.top + int(24 * k)))
+        w.draw_text(surface, ABOUT, w.font("ui", int(16 * k)), w.INK_SOFT,
+                    (self.panel.right - int(36 * k), self.panel.top + int(40 * k)), "topright")
         lf = w.font("ui-bold", int(22 * k))
         for text, r in self.labels:
             w.draw_text(surface, text, lf, w.INK, (r.left, r.centery), "midleft", r.width)
@@ -119,3 +133,4 @@ class SettingsScene(Scene):
         w.draw_text(surface, f"Saved in {settings_store.settings_path().parent}", w.font("ui", int(14 * k)),
                     w.INK_SOFT, (self.panel.left + int(36 * k), self.done.rect.centery), "midleft",
                     self.done.rect.left - self.panel.left - int(50 * k))
+        self.ring.draw(surface)

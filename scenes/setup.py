@@ -1,26 +1,29 @@
 """Set up a game: seats (name + human or AI level), the rulebook's options, a seed.
 
 Options come from the game's OptionSpecs and are checked by the game's own
-``normalize_options``, so this screen never knows any game's rules: an
-option not offered for the current player count is hidden, and any problem
-is shown as the game's own GameError text with Start disabled.
+``option_problem``, so this screen never knows any game's rules: an option
+not offered for the current player count is hidden, a whole number with a
+range is a choice among its values, and a refused combination is shown with
+the game's own reason and Start disabled. The last seats and options of each
+game are remembered (scenes/setup_memory.py); each AI level says in one line
+what it does; Tab, the arrow keys and Enter work everywhere.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from game.engine import GameError, OptionSpec
 from game.match import Match, SeatSpec
+from game.names import clean_name
 from game.registry import get_game
+from scenes import setup_memory
 from scenes import widgets as w
-from scenes.base import Scene
-
-if TYPE_CHECKING:
-    from scenes.app import App
+from scenes.base import AppLike, Scene
+from scenes.focus import FocusRing
 
 KIND_LABELS: tuple[tuple[str, str], ...] = (
     ("human", "Human"),
@@ -30,6 +33,15 @@ KIND_LABELS: tuple[tuple[str, str], ...] = (
     ("hard", "AI hard"),
 )
 AI_NAMES = ("Ada", "Basil", "Clara", "Dmitri", "Edda", "Felix", "Greta", "Hugo")
+#: One line per seat kind: what playing against it is like.
+LEVEL_WORDS: dict[str, str] = {
+    "human": "Human: plays at this screen; with several humans the screen is handed over between them.",
+    "random": "AI random: any legal move at random. For learning the rules.",
+    "easy": "AI easy: glances at a few moves and often misses the best one.",
+    "medium": "AI medium: weighs every move one step ahead. A fair game.",
+    "hard": "AI hard: searches many possible games for about a second a move. A strong opponent.",
+}
+RANGE_AS_CHOICES = 24  # a whole-number option with at most this many values is a choice, not a text field
 
 
 @dataclass(slots=True)
@@ -48,16 +60,23 @@ class OptionRow:
     desc_lines: tuple[str, ...] = ()
 
 
-def _choice_label(value: Any) -> str:
+def _choice_label(value: Any, key: str = "", names: list[str] | None = None) -> str:
+    """A choice in words: On/Off, a seat's name for a start player (0: at random), minutes for a timer."""
     if isinstance(value, bool):
         return "On" if value else "Off"
+    if isinstance(value, int) and key in ("start_player", "first_player") and names is not None:
+        return "Drawn at random" if value == 0 else (names[value - 1] if value <= len(names) else f"Player {value}")
+    if isinstance(value, int) and key.endswith("timer"):
+        if value == 0:
+            return "Off"
+        return f"{value // 60} minute{'s' if value >= 120 else ''}" if value % 60 == 0 else f"{value} seconds"
     return str(value).replace("_", " ").capitalize() if isinstance(value, str) else str(value)
 
 
 class SetupScene(Scene):
     def __init__(
         self,
-        app: App,
+        app: AppLike,
         game_name: str,
         seats: list[SeatSpec] | None = None,
         options: dict[str, Any] | None = None,
@@ -65,8 +84,14 @@ class SetupScene(Scene):
         super().__init__(app)
         self.game_name = game_name
         self.game = get_game(game_name)
+        if seats is None and options is None:  # a new game starts where the last one was set up
+            last_seats, last_options = setup_memory.recall(game_name)
+            if last_seats and self.game.min_players <= len(last_seats) <= self.game.max_players:
+                seats = [SeatSpec(n, k) for n, k in last_seats]
+            known = {o.key for o in self.game.options}
+            options = {k: v for k, v in last_options.items() if k in known}
         start = seats or [SeatSpec("Player 1", "human"), SeatSpec(AI_NAMES[0], "hard")]
-        self.seat_specs: list[list[str]] = [[s.name, s.kind] for s in start]
+        self.seat_specs: list[list[str]] = [[clean_name(s.name), s.kind] for s in start]  # names enter here
         self.options: dict[str, Any] = {o.key: o.default for o in self.game.options}
         self.options.update(options or {})
         self.seed_text = ""
@@ -78,6 +103,8 @@ class SetupScene(Scene):
         self.back_button = w.Button("Back", app.pop, key=None)
         self.rules_button = w.Button("Rules", self.open_rules, icon_name="book")
         self.start_button = w.Button("Start game", self.start, primary=True, icon_name="play")
+        self.ring = FocusRing(lambda: self._widgets()[:-3] + self._option_controls() + self._widgets()[-3:])
+        self.level_seat: int | None = None  # the seat whose level is described (the last one touched)
         self.size = (1600, 900)
         self.k = 1.0
         self.seats_rect = pygame.Rect(0, 0, 0, 0)
@@ -100,6 +127,7 @@ class SetupScene(Scene):
             )
         self.add_button.enabled = len(self.seat_specs) < self.game.max_players
         n = len(self.seat_specs)
+        names = [name for name, _ in self.seat_specs]
         self.option_rows = []
         for spec in self.game.options:
             if not spec.offered(n):
@@ -107,8 +135,18 @@ class SetupScene(Scene):
                 continue
             value = self.options.get(spec.key, spec.default)
             control: w.Widget
-            if spec.choices:
-                control = w.Cycler([(c, _choice_label(c)) for c in spec.choices], value,
+            values = list(spec.choices)
+            if (not values and isinstance(spec.default, int) and not isinstance(spec.default, bool)
+                    and spec.minimum is not None and spec.maximum is not None
+                    and spec.maximum - spec.minimum < RANGE_AS_CHOICES):
+                top = spec.maximum
+                if spec.key in ("start_player", "first_player"):
+                    top = min(top, n)  # no start player beyond the seats there are
+                    if isinstance(value, int) and value > top:
+                        value = self.options[spec.key] = spec.default
+                values = list(range(spec.minimum, top + 1))
+            if values:
+                control = w.Cycler([(c, _choice_label(c, spec.key, names)) for c in values], value,
                                    lambda v, key=spec.key: self._set_option(key, v))
             elif isinstance(spec.default, bool):
                 control = w.Toggle(spec.label, bool(value), lambda v, key=spec.key: self._set_option(key, v))
@@ -125,6 +163,7 @@ class SetupScene(Scene):
 
     def _set_kind(self, i: int, kind: str) -> None:
         self.seat_specs[i][1] = kind
+        self.level_seat = i
         self.validate()
 
     def _set_option(self, key: str, value: Any) -> None:
@@ -154,7 +193,7 @@ class SetupScene(Scene):
         self._rebuild()
 
     def seats(self) -> list[SeatSpec]:
-        return [SeatSpec(name.strip(), kind) for name, kind in self.seat_specs]
+        return [SeatSpec(clean_name(name), kind) for name, kind in self.seat_specs]
 
     def offered_options(self) -> dict[str, Any]:
         n = len(self.seat_specs)
@@ -163,16 +202,13 @@ class SetupScene(Scene):
     def validate(self) -> bool:
         """Check everything the game will check; the first problem goes to ``error``."""
         self.error = ""
-        names = [name.strip() for name, _ in self.seat_specs]
+        names = [clean_name(name) for name, _ in self.seat_specs]  # what will be kept: no invisible characters
         if any(not n for n in names):
             self.error = "Every player needs a name."
         elif len(set(names)) != len(names):
             self.error = "Two players have the same name; give each a different one."
         else:
-            try:
-                self.game.normalize_options(self.offered_options(), len(self.seat_specs))
-            except GameError as exc:
-                self.error = str(exc)
+            self.error = self.game.option_problem(self.offered_options(), len(self.seat_specs)) or ""
         self.start_button.enabled = not self.error
         return not self.error
 
@@ -186,6 +222,7 @@ class SetupScene(Scene):
             self.error = str(exc)
             self.start_button.enabled = False
             return
+        setup_memory.remember(self.game_name, [(s.name, s.kind) for s in self.seats()], self.offered_options())
         self.app.start_match(match)
 
     def open_rules(self) -> None:
@@ -272,9 +309,16 @@ class SetupScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
                 return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.ring.focused is None:
                 self.start_button.click()
                 return
+        if self.ring.handle(event):
+            self._follow_focus()
+            return
+        if event.type == pygame.MOUSEMOTION:
+            for i, row in enumerate(self.seat_rows):
+                if row.kind.rect.collidepoint(event.pos) or row.name.rect.collidepoint(event.pos):
+                    self.level_seat = i
         if event.type == pygame.MOUSEWHEEL and self.options_view.collidepoint(pygame.mouse.get_pos()):
             limit = max(0, self.options_height - self.options_view.height)
             self.options_offset = max(0, min(limit, self.options_offset - event.y * int(40 * self.k)))
@@ -290,6 +334,28 @@ class SetupScene(Scene):
         for x in self._option_controls():
             if in_view or event.type == pygame.MOUSEBUTTONDOWN:  # a click elsewhere still blurs text fields
                 x.handle_event(event)
+
+    def _follow_focus(self) -> None:
+        """Scroll the options so the focused control is in view; describe the focused seat's level."""
+        cur = self.ring.focused
+        for i, row in enumerate(self.seat_rows):
+            if cur in (row.name, row.kind, row.remove):
+                self.level_seat = i
+        for opt in self.option_rows:
+            if opt.control is cur:
+                limit = max(0, self.options_height - self.options_view.height)
+                if opt.y < self.options_offset:
+                    self.options_offset = opt.y
+                elif opt.y + opt.height > self.options_offset + self.options_view.height:
+                    self.options_offset = min(limit, opt.y + opt.height - self.options_view.height)
+                self._place_options()
+
+    def level_words(self) -> str:
+        """The one-line description of the level of the seat last touched (else of the first AI seat)."""
+        i = self.level_seat
+        if i is None or i >= len(self.seat_specs):
+            i = next((j for j, (_, kind) in enumerate(self.seat_specs) if kind != "human"), 0)
+        return LEVEL_WORDS.get(self.seat_specs[i][1], "")
 
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -317,6 +383,7 @@ class SetupScene(Scene):
             for line in lines:
                 w.draw_text(surface, line, ef, w.ERROR, (box.left + int(10 * k), y))
                 y += lh
+        self.ring.draw(surface)
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
         k = self.k
@@ -339,6 +406,17 @@ class SetupScene(Scene):
             row.kind.draw(surface)
             row.remove.draw(surface)
         self.add_button.draw(surface)
+        words = self.level_words()
+        if words:  # what the level of the seat last touched does, right of "Add player"
+            ab = self.add_button.rect
+            area = pygame.Rect(ab.right + int(16 * k), ab.y, self.seats_rect.right - pad - ab.right - int(16 * k),
+                               ab.h)
+            lf2 = w.font("ui", int(15 * k))
+            lines = w.wrap(words, lf2, area.w)[:2]
+            y = area.centery - len(lines) * lf2.get_linesize() // 2
+            for ln in lines:
+                w.draw_text(surface, ln, lf2, w.INK_SOFT, (area.x, y), max_width=area.w)
+                y += lf2.get_linesize()
         lf = w.font("ui-bold", int(20 * k))
         sr = self.seed_input.rect
         w.draw_text(surface, "Seed", lf, w.INK, (self.seats_rect.left + pad, sr.centery), "midleft")

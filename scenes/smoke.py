@@ -1,13 +1,15 @@
 """`--smoke-test` and `--screenshots`: the whole app, headless.
 
 The smoke test is what the frozen bundle runs to prove it is complete: every
-asset loads, every screen lays out and draws, and a full Villannex game
-between AI seats is played through the real table scene (its own update and
-draw, with simulated time), so a missing module, font, icon or sound shows
-up as a failure here rather than on a player's machine.
+asset loads, every screen lays out and draws at the smallest, the usual and
+a large window, and a full Villannex game between AI seats is played through
+the real table scene (its own update and draw, with simulated time), as is a
+game of the toy engine on the generic table, so a missing module, font, icon
+or sound shows up as a failure here rather than on a player's machine.
 
 Both run in a throwaway data folder so they never touch real saves or
-settings.
+settings. The app class is handed in by ``scenes.app.main`` (this module never
+imports the app: no import cycle).
 """
 
 from __future__ import annotations
@@ -19,19 +21,21 @@ import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
 from game.match import Match, SeatSpec
 from game.save import HOME_ENV
-
-if TYPE_CHECKING:
-    from scenes.app import App
+from scenes import theme
 
 SMOKE_GAME = "villannex"
 SIM_DT = 1 / 30  # simulated seconds per frame
 SMOKE_LIMIT = 55.0  # wall-clock seconds before the game part gives up
+SIZES = (theme.MIN_WINDOW, (1600, 900), (2560, 1440))
+ALL_EXPANSIONS = {"special_products": True, "military": True, "economy": True}
+
+AppFactory = Callable[..., Any]
 
 
 def _isolate() -> None:
@@ -41,38 +45,38 @@ def _isolate() -> None:
     os.environ[HOME_ENV] = tempfile.mkdtemp(prefix="village-tabletop-smoke-")
 
 
-def _make_app(size: tuple[int, int] = (1600, 900)) -> App:
-    from scenes.app import App
+def _make_app(app_class: AppFactory, size: tuple[int, int] = (1600, 900)) -> Any:
     from scenes.settings_store import Settings
 
-    return App(size, fullscreen=False, settings=Settings(window_size=size))
+    app = app_class(size, fullscreen=False, settings=Settings(window_size=size))
+    app.raise_errors = True  # a crash here is a failed smoke test, not a crash screen
+    return app
 
 
-def _frames(app: App, n: int, dt: float = SIM_DT) -> None:
+def _frames(app: Any, n: int, dt: float = SIM_DT) -> None:
     for _ in range(n):
         pygame.event.pump()
         app.update(dt)
         app.draw()
 
 
-def _finished_match(game_name: str, seats: list[SeatSpec], seed: int) -> Match:
-    """A game played to the end by quick AIs, without any UI."""
-    from game.ai import make_agent
+def _finished_match(game_name: str, seats: list[SeatSpec], seed: int, options: dict[str, Any] | None = None) -> Match:
+    """A game played to the end by quick AIs, without any UI (decisions made as game.play.decide makes them)."""
+    from game.play import decide, make_agents
 
-    match = Match.new(game_name, seats, seed)
-    agents = [make_agent("easy", seed=seed + i) for i in range(len(seats))]
+    match = Match.new(game_name, seats, seed, options or {})
+    choosers = make_agents(["easy"] * len(seats), seed)
     for _ in range(100_000):
         if match.is_over():
             return match
-        for seat in match.to_act():
-            action = agents[seat].choose(match.game, match.view(seat), seat)
+        for seat, action in decide(match.game, match.state, choosers):
             match.apply(seat, action)
     raise RuntimeError("the smoke game did not end")
 
 
-def _past_keep(match: Match, human: int = 0, seed: int = 1) -> None:
-    """Play on (AIs for every seat) until the opening keep/draft is done and the
-    human seat is to act again, so a screenshot shows villages on the table."""
+def _past_opening(match: Match, human: int = 0, seed: int = 1) -> None:
+    """Play on (AIs for every seat) until the opening keep/draft is done and the human seat is to act again, so a
+    screenshot shows villages being built."""
     from game.ai import make_agent
 
     agent = make_agent("easy", seed=seed)
@@ -81,17 +85,17 @@ def _past_keep(match: Match, human: int = 0, seed: int = 1) -> None:
             return
         acting = match.to_act()
         phase = str(getattr(match.state, "phase", "")).lower()
-        prompt = match.game.prompt(match.state, acting[0]).lower()
-        opening = any(word in phase or word in prompt for word in ("keep", "draft", "deal"))
+        opening = any(word in phase for word in ("keep", "draft", "reveal", "next", "deal"))
         if match.history and not opening and human in acting:
             return
         for seat in acting:
             match.apply(seat, agent.choose(match.game, match.view(seat), seat))
 
 
-def build_every_scene(app: App) -> list[str]:
-    """Push, lay out and draw every shell screen at three window sizes."""
+def build_every_scene(app: Any) -> list[str]:
+    """Push, lay out and draw every shell screen at the smallest, the usual and a large window."""
     from game import registry
+    from scenes.crash import CrashScene
     from scenes.handoff import HandoffScene
     from scenes.load import LoadScene
     from scenes.menu import MenuScene
@@ -115,9 +119,10 @@ def build_every_scene(app: App) -> list[str]:
         ("pause", lambda: PauseScene(app, playing)),
         ("handoff", lambda: HandoffScene(app, "Basil", lambda: None)),
         ("results", lambda: ResultsScene(app, finished)),
+        ("crash", lambda: CrashScene(app, RuntimeError("a test of the crash screen"), None, "smoke test")),
     ]
     built = []
-    for size in ((800, 600), (1600, 900), (2560, 1440)):
+    for size in SIZES:
         app.set_window(size=size)
         for label, make in makers:
             app.reset_to(MenuScene(app))
@@ -128,22 +133,21 @@ def build_every_scene(app: App) -> list[str]:
     return built
 
 
-def play_ai_game_through_table(app: App, seed: int = 11, level: str = "easy") -> Match:
-    """A whole game between two AI seats, driven only by the table's update/draw."""
+def play_ai_game_through_table(app: Any, game: str = SMOKE_GAME, seed: int = 11, level: str = "easy",
+                               players: int = 2) -> Match:
+    """A whole game between AI seats, driven only by the table's update/draw; then its results button."""
     from scenes.results import ResultsScene
+    from scenes.table.base import TableScene
 
-    match = Match.new(SMOKE_GAME, [SeatSpec("Ada", level), SeatSpec("Basil", level)], seed)
+    names = ["Ada", "Basil", "Clara", "Dmitri"][:players]
+    match = Match.new(game, [SeatSpec(n, level) for n in names], seed)
     app.start_match(match)
     table = app.stack[-1]
-    from scenes.app import PlaceholderTable
-
-    if isinstance(table, PlaceholderTable):
-        raise RuntimeError(f"no table for {SMOKE_GAME}: {table.reason}")
-    if not hasattr(table, "finished"):
-        raise RuntimeError(f"the table scene {type(table).__name__} has no .finished")
+    if not isinstance(table, TableScene):
+        raise RuntimeError(f"no table for {game}: the top screen is {type(table).__name__}")
     start = time.perf_counter()
     frames = 0
-    while not getattr(table, "finished", False):
+    while not table.finished:
         if time.perf_counter() - start > SMOKE_LIMIT:
             raise RuntimeError(f"the AI game did not finish in {SMOKE_LIMIT:.0f} s ({frames} frames, "
                                f"{len(match.history)} decisions, top scene {type(app.top).__name__})")
@@ -151,50 +155,66 @@ def play_ai_game_through_table(app: App, seed: int = 11, level: str = "easy") ->
         app.update(SIM_DT)
         app.draw()
         frames += 1
-        if getattr(table, "busy", False):
+        if table.busy:
             time.sleep(0.001)  # let an AI thread have the interpreter
     if not match.is_over():
         raise RuntimeError("the table says finished but the game is not over")
+    if not table.results_btn.visible:
+        raise RuntimeError("the game ended but the table offers no results")
+    table.results_btn.click()
     if app.find(ResultsScene) is None:
-        raise RuntimeError("the game ended but no results screen was shown")
+        raise RuntimeError("the results button showed no results screen")
     _frames(app, 3)
     return match
 
 
-def smoke_test() -> int:
+def smoke_test(app_class: AppFactory) -> int:
     _isolate()
     t0 = time.perf_counter()
     try:
+        from game.toy import register
         from scenes import assets
 
+        register()
         pygame.init()
-        app = _make_app()
+        app = _make_app(app_class)
         count = assets.load_everything()
         scenes = build_every_scene(app)
         match = play_ai_game_through_table(app)
+        toy = play_ai_game_through_table(app, "toy", seed=5, level="random", players=3)
         scores = match.game.scores(match.state)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - any failure is the smoke test's verdict, printed with its traceback
         traceback.print_exc()
         print(f"SMOKE FAILED: {exc.__class__.__name__}: {exc}")
         return 1
-    print(f"{count} assets, {len(scenes)} scene layouts, AI game of {len(match.history)} decisions "
-          f"(scores {scores}) in {time.perf_counter() - t0:.1f} s")
+    print(f"{count} assets, {len(scenes)} scene layouts, {SMOKE_GAME} AI game of {len(match.history)} decisions "
+          f"(scores {scores}), toy game on the generic table of {len(toy.history)} decisions, "
+          f"in {time.perf_counter() - t0:.1f} s")
     print("SMOKE OK")
     return 0
 
 
-def screenshots(folder: str | Path) -> int:
-    """menu.png, setup.png, table.png, handoff.png, results.png at 1600x900."""
+def _open_table(app: Any, match: Match, frames: int = 90) -> Any:
+    app.start_match(match)
+    _frames(app, frames)
+    return app.stack[-1]
+
+
+def screenshots(folder: str | Path, app_class: AppFactory) -> int:
+    """The main screens as PNG files: menu, setup, tables (3 and 4 players, the generic table, the smallest
+    window), hand-over, a 2-round final score table and the results."""
     _isolate()
+    from game.toy import register
     from scenes.menu import MenuScene
     from scenes.results import ResultsScene
     from scenes.setup import SetupScene
 
+    register()
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     pygame.init()
     try:
-        app = _make_app((1600, 900))
+        app = _make_app(app_class, (1600, 900))
         random.seed(5)
 
         def shot(name: str) -> None:
@@ -208,30 +228,46 @@ def screenshots(folder: str | Path) -> int:
         _frames(app, 2)
         shot("setup.png")
 
-        match = Match.new(
-            SMOKE_GAME,
-            [SeatSpec("Mara", "human"), SeatSpec("Ada", "medium"), SeatSpec("Basil", "hard")],
-            2024,
-            {"special_products": True, "military": True, "economy": True},
-        )
-        _past_keep(match)
-        app.start_match(match)
-        _frames(app, 90)  # let deal/move animations settle
+        three = [SeatSpec("Mara", "human"), SeatSpec("Ada", "medium"), SeatSpec("Basil", "hard")]
+        match = Match.new(SMOKE_GAME, three, 2024, ALL_EXPANSIONS)
+        _past_opening(match)
+        _open_table(app, match)
         shot("table.png")
         app.handoff("Basil", lambda: None)
         _frames(app, 2)
         shot("handoff.png")
 
-        finished = _finished_match(SMOKE_GAME, [SeatSpec("Mara", "human"), SeatSpec("Ada", "hard")], 77)
-        app.start_match(finished)
-        _frames(app, 30)
-        if app.find(ResultsScene) is None:
-            app.show_results(finished)
+        four = [*three, SeatSpec("Clara", "easy")]
+        match4 = Match.new(SMOKE_GAME, four, 7, {**ALL_EXPANSIONS, "two_rounds": True})
+        _past_opening(match4)
+        _open_table(app, match4)
+        shot("table-4-players.png")
+
+        toy = Match.new("toy", [SeatSpec("Mara", "human"), SeatSpec("Ada", "easy"), SeatSpec("Basil", "easy"),
+                                SeatSpec("Clara", "easy")], 3, {"rounds": 3})
+        _open_table(app, toy)
+        shot("generic-table.png")
+
+        app.set_window(size=theme.MIN_WINDOW)
+        small = Match.new(SMOKE_GAME, four, 8, ALL_EXPANSIONS)
+        _past_opening(small)
+        _open_table(app, small)
+        shot("table-1024x600.png")
+        app.set_window(size=(1600, 900))
+
+        final = _finished_match(SMOKE_GAME, [SeatSpec("Mara", "human"), SeatSpec("Ada", "hard"),
+                                             SeatSpec("Basil", "easy")], 77, {"two_rounds": True, "military": True})
+        table = _open_table(app, final, 30)
+        table.toggle_scores()
+        _frames(app, 2)
+        shot("scores-2-rounds.png")
+        table.toggle_scores()
+        table.show_results()
         while not isinstance(app.top, ResultsScene):
             app.pop()
         _frames(app, 30)
         shot("results.png")
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - reported with its traceback; the exit code says it failed
         traceback.print_exc()
         print(f"SCREENSHOTS FAILED: {exc.__class__.__name__}: {exc}")
         return 1

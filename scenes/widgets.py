@@ -26,21 +26,25 @@ from typing import Any
 
 import pygame
 
-# --- theme (ART.md: warm table, cream card stock, dark ink) ---------------------
-INK = (43, 32, 24)
-INK_SOFT = (96, 80, 64)
-CREAM = (246, 239, 222)
-CREAM_HOVER = (255, 250, 238)
-PAPER_EDGE = (70, 50, 36)
-ACCENT = (168, 86, 40)  # terracotta: primary buttons
-ACCENT_HOVER = (190, 104, 52)
-ACCENT_TEXT = (255, 247, 232)
-DISABLED = (206, 199, 186)
-DISABLED_TEXT = (142, 132, 118)
-ERROR = (170, 40, 30)
-GOOD = (58, 118, 70)
-SHADOW = (0, 0, 0, 70)
-FOCUS = (214, 150, 60)
+from game.names import LINE_LIMIT, printable
+from scenes import theme
+
+# --- theme: one palette for every screen (scenes/theme.py); screens use w.INK, w.CREAM... ---------
+INK = theme.INK
+INK_SOFT = theme.INK_SOFT
+CREAM = theme.CREAM
+CREAM_HOVER = theme.CREAM_HOVER
+PAPER_EDGE = theme.PAPER_EDGE
+ACCENT = theme.ACCENT  # terracotta: primary buttons
+ACCENT_HOVER = theme.ACCENT_HOVER
+ACCENT_TEXT = theme.ACCENT_TEXT
+DISABLED = theme.DISABLED
+DISABLED_TEXT = theme.DISABLED_TEXT
+ERROR = theme.ERROR
+GOOD = theme.GOOD
+SHADOW = theme.SHADOW
+FOCUS = theme.FOCUS
+scale = theme.scale
 
 _click_sound: Callable[[], None] | None = None
 
@@ -56,31 +60,9 @@ def _click() -> None:
         _click_sound()
 
 
-def scale(size: tuple[int, int]) -> float:
-    """A size factor for a window: 1.0 at 1600x900, bounded for tiny/huge windows."""
-    return max(0.55, min(size[0] / 1600, size[1] / 900, 2.0))
-
-
-_fallback_fonts: dict[tuple[str, int], pygame.font.Font] = {}
-
-
 def font(role: str, size: int) -> pygame.font.Font:
-    """scenes.assets.font when it is there, pygame's own font otherwise.
-    Never below 11 px: small windows get tight, not unreadable."""
-    size = max(11, int(size))
-    try:
-        from scenes import assets
-
-        return assets.font(role, size)
-    except Exception:  # assets missing or broken: fall back, never crash a screen
-        key = (role, size)
-        if key not in _fallback_fonts:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            f = pygame.font.Font(None, int(size * 1.3))
-            f.set_bold(role.endswith("bold"))
-            _fallback_fonts[key] = f
-        return _fallback_fonts[key]
+    """The theme's font of a role; never below 11 px here: small windows get tight, not unreadable."""
+    return theme.font(role, max(11, int(size)))
 
 
 def icon(name: str, size: int, color: tuple[int, int, int] | None = None) -> pygame.Surface | None:
@@ -89,31 +71,115 @@ def icon(name: str, size: int, color: tuple[int, int, int] | None = None) -> pyg
         from scenes import assets
 
         return assets.icon(name, max(4, int(size)), color)
-    except Exception:
+    except Exception:  # noqa: BLE001 - a missing icon is drawn as nothing, never a crash
         return None
 
 
-def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap of one paragraph; words longer than the width are cut."""
+#: The longest paragraph text wrap looks at (characters): a whole rules page, far more than any screen shows.
+WRAP_LIMIT = 50_000
+
+
+def clean_text(text: object, limit: int = LINE_LIMIT, *, newlines: bool = False) -> str:
+    """The one sanitiser of drawn text (game.names.printable): any string, however odd, comes out as text that
+    renders (no NUL, lone surrogate, control or zero-width character, bounded length). draw_text, wrap,
+    TextInput and the table kit's ``text``/``wrap`` all pass through it."""
+    return printable(text, limit, newlines=newlines)
+
+
+def render_text(fnt: pygame.font.Font, text: object, color: tuple[int, ...]) -> pygame.Surface:
+    """``fnt.render`` that never raises: the text is cleaned first, and whatever a font still refuses is
+    drawn as nothing (an empty surface one line high)."""
+    try:
+        return fnt.render(clean_text(text), True, color)
+    except (pygame.error, ValueError, UnicodeError, MemoryError, OverflowError):
+        return pygame.Surface((0, max(1, fnt.get_linesize())), pygame.SRCALPHA)
+
+
+def _width(fnt: pygame.font.Font, text: str) -> int:
+    try:
+        return int(fnt.size(text)[0])
+    except (pygame.error, ValueError, UnicodeError):
+        return 0
+
+
+def _fit(fnt: pygame.font.Font, text: str, width: int, suffix: str = "", least: int = 1, guess: int = 0) -> int:
+    """The longest prefix length (at least ``least``) whose width with ``suffix`` is within ``width``. A
+    galloping search from ``guess`` (the previous piece's length when a long word is cut): a few
+    measurements, where cutting one character at a time was quadratic. No glyph is narrower than a pixel,
+    so at most ``width`` characters are considered."""
+    cap = min(len(text), max(least, width))
+    if cap <= least:
+        return least
+
+    def fits(n: int) -> bool:
+        return _width(fnt, text[:n] + suffix) <= width
+
+    g = min(cap, max(least, guess or cap))
+    step = 1
+    if fits(g):
+        lo = g
+        while lo < cap and fits(min(cap, lo + step)):
+            lo = min(cap, lo + step)
+            step *= 2
+        hi = min(cap + 1, lo + step)
+    else:
+        hi = g
+        while hi - step > least and not fits(hi - step):
+            hi -= step
+            step *= 2
+        lo = max(least, hi - step)
+    while hi - lo > 1:  # text[:lo] fits (or lo == least), text[:hi] does not (or hi == cap + 1)
+        mid = (lo + hi) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def wrap_lines(text: object, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap against the real font metrics; paragraphs kept ("\\n"); a word longer than the width is
+    cut into pieces so no line runs past it. Linear in the text: each word is measured once, a line is
+    measured whole only near the edge, and a long word is cut piece by piece with a galloping search."""
+    text = clean_text(text, WRAP_LIMIT, newlines=True)
+    width = max(1, int(width))
+    space = _width(fnt, " ")
     lines: list[str] = []
     for para in text.split("\n"):
-        words = para.split(" ")
-        line = ""
-        for word in words:
-            trial = f"{line} {word}" if line else word
-            if fnt.size(trial)[0] <= width or not line:
-                line = trial
-                while fnt.size(line)[0] > width and len(line) > 1:
-                    cut = len(line) - 1
-                    while cut > 1 and fnt.size(line[:cut])[0] > width:
-                        cut -= 1
-                    lines.append(line[:cut])
-                    line = line[cut:]
-            else:
+        line, line_w = "", 0
+        for word in para.split(" "):
+            word_w = _width(fnt, word)
+            if line and len(line) + 1 + len(word) <= width:
+                guess = line_w + space + word_w  # the sum of the parts: off by a pixel or two of kerning
+                if guess <= width * 0.85:
+                    line, line_w = f"{line} {word}", guess
+                    continue
+                if guess <= width * 1.15 + 8:  # near the edge: measure the real line (a few times per line)
+                    exact = _width(fnt, f"{line} {word}")
+                    if exact <= width:
+                        line, line_w = f"{line} {word}", exact
+                        continue
+            if line:
                 lines.append(line)
-                line = word
+            line, line_w = word, word_w
+            if len(line) > 1 and (line_w > width or len(line) > width):
+                start, piece = 0, 0
+                while len(line) - start > width or _width(fnt, line[start:start + width + 1]) > width:
+                    rest = line[start:start + width + 1]
+                    if len(rest) <= 1:
+                        break
+                    piece = _fit(fnt, rest, width, guess=piece)
+                    lines.append(rest[:piece])
+                    start += piece
+                line = line[start:]
+                line_w = _width(fnt, line)
         lines.append(line)
     return lines
+
+
+def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """The word wrap of every widget (:func:`wrap_lines`): never raises, never quadratic."""
+    return wrap_lines(text, fnt, width)
 
 
 def draw_text(
@@ -125,12 +191,13 @@ def draw_text(
     anchor: str = "topleft",
     max_width: int | None = None,
 ) -> pygame.Rect:
-    """One line; ellipsised to ``max_width``; ``anchor`` is a Rect attribute name."""
-    if max_width is not None and fnt.size(text)[0] > max_width:
-        while text and fnt.size(text + "…")[0] > max_width:
-            text = text[:-1]
-        text += "…"
-    img = fnt.render(text, True, color)
+    """One line; ellipsised to ``max_width`` (by default the surface's width: nothing wider can be seen);
+    ``anchor`` is a Rect attribute name. Any string is drawn without raising (see :func:`clean_text`)."""
+    text = clean_text(text)
+    limit = int(max_width) if max_width is not None else surface.get_width()
+    if _width(fnt, text) > limit:
+        text = text[:_fit(fnt, text, limit, "…", least=0)] + "…"
+    img = render_text(fnt, text, color)
     r = img.get_rect(**{anchor: pos})
     surface.blit(img, r)
     return r
@@ -145,7 +212,7 @@ def draw_paragraph(
     for line in wrap(text, fnt, rect.width):
         if y + lh > rect.bottom + 1:
             break
-        surface.blit(fnt.render(line, True, color), (rect.left, y))
+        surface.blit(render_text(fnt, line, color), (rect.left, y))
         y += lh
     return y - rect.top
 
@@ -158,7 +225,9 @@ def draw_panel(
     radius: int | None = None,
     shadow: bool = True,
 ) -> None:
-    """A card-stock panel: rounded corners, thin dark border, soft shadow."""
+    """A card-stock panel: rounded corners, thin dark border, soft shadow (nothing for an empty rect)."""
+    if rect.width <= 0 or rect.height <= 0:
+        return
     radius = radius if radius is not None else max(4, min(rect.width, rect.height) // 24)
     if shadow:
         off = max(2, radius // 3)
@@ -467,7 +536,7 @@ class TextInput(Widget):
         allowed: Callable[[str], bool] | None = None,
     ) -> None:
         super().__init__()
-        self.text = text
+        self.text = clean_text(text, max_len)
         self.on_change = on_change
         self.placeholder = placeholder
         self.max_len = max_len
@@ -492,7 +561,7 @@ class TextInput(Widget):
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            added = "".join(ch for ch in event.text if ch.isprintable())
+            added = clean_text(getattr(event, "text", ""), self.max_len)
             if self.allowed is not None:
                 added = "".join(ch for ch in added if self.allowed(ch))
             new = (self.text + added)[: self.max_len]
@@ -637,14 +706,14 @@ class ScrollText(_Scroller):
             lh = self._line_height(style)
             if y + lh >= self.rect.top and y <= self.rect.bottom:
                 if style == "head":
-                    surface.blit(self._head.render(text, True, ACCENT), (self.rect.left, y + self.size // 2))
+                    surface.blit(render_text(self._head, text, ACCENT), (self.rect.left, y + self.size // 2))
                 elif style == "bullet":
-                    surface.blit(self._body.render("•", True, ACCENT), (self.rect.left, y))
-                    surface.blit(self._body.render(text, True, INK), (self.rect.left + indent, y))
+                    surface.blit(render_text(self._body, "•", ACCENT), (self.rect.left, y))
+                    surface.blit(render_text(self._body, text, INK), (self.rect.left + indent, y))
                 elif style == "indent":
-                    surface.blit(self._body.render(text, True, INK), (self.rect.left + indent, y))
+                    surface.blit(render_text(self._body, text, INK), (self.rect.left + indent, y))
                 elif style == "body":
-                    surface.blit(self._body.render(text, True, INK), (self.rect.left, y))
+                    surface.blit(render_text(self._body, text, INK), (self.rect.left, y))
             y += lh
         surface.set_clip(old_clip)
         self._draw_bar(surface)

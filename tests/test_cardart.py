@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.villannex import cards as vc
-from scenes import cardart
+from scenes.table.villannex import cardart
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -1,9 +1,14 @@
-"""Runs an AI seat's decision off the render loop.
+"""Runs the AI seats' decisions off the render loop, the way game/play.py decides.
 
-The window must keep drawing at 50+ fps while the hard AI searches. A
+The window must keep drawing at 55+ fps while the hard AI searches. A
 thread is enough when the search yields the GIL often; the process mode
-runs the agent in a worker process so the render loop never waits for the
+runs the agents in a worker process so the render loop never waits for the
 GIL at all. The table only sees ``start`` / ``poll`` / ``busy`` / ``cancel``.
+
+A job is one round of decisions exactly as :func:`game.play.decide` makes
+them: every AI seat to act chooses from its own view of the same state (a
+copy taken when the job starts), so a simultaneous secret decision never
+depends on another seat's, at the table as in the CLI and the tests.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import random
 import sys
 import threading
+from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
@@ -20,17 +26,47 @@ from game.engine import Action, Game, Seat
 #: take the GIL back quickly (Python's default is 5 ms per hand-over).
 AI_SWITCH_INTERVAL = 0.0005
 
+Decisions = list[tuple[Seat, Action]]
+
+
+class _Fixed:
+    """A chooser that plays a uniformly random legal move (the fallback when the AI package fails)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, view: Any, seat: Seat) -> Action:
+        actions = game.legal_actions(view, seat)
+        return actions[self.rng.randrange(len(actions))]
+
+
+def decide_seats(game: Game, state: Any, levels: Sequence[str | None], seeds: Sequence[int]) -> Decisions:
+    """The decisions of every AI seat to act in ``state`` (``levels[s]`` None: a human, skipped), each from its
+    own view of ``state`` as it is (nothing is applied): :func:`game.play.decide` with fresh agents."""
+    from game.play import decide
+
+    choosers: list[Any] = []
+    for level, seed in zip(levels, seeds, strict=True):
+        if level is None:
+            choosers.append(None)
+            continue
+        try:
+            from game.ai import make_agent
+
+            choosers.append(make_agent(level, seed=seed))
+        except ImportError:  # no AI package: still a legal game
+            choosers.append(_Fixed(seed))
+    return decide(game, state, choosers)
+
 
 def choose(game: Game, view: Any, seat: Seat, level: str, seed: int) -> Action:
-    """One decision by an agent of ``level``; a uniform random legal choice
-    when the AI package is missing or fails (an AI bug must not hang a game)."""
+    """One decision by an agent of ``level`` from ``view`` (kept for tools that ask for a single seat)."""
     try:
         from game.ai import make_agent
 
         return make_agent(level, seed=seed).choose(game, view, seat)
     except ImportError:
-        actions = game.legal_actions(view, seat)
-        return actions[random.Random(seed).randrange(len(actions))]
+        return _Fixed(seed).choose(game, view, seat)
 
 
 class _Worker:
@@ -55,7 +91,7 @@ class _Worker:
 
 
 class AIRunner:
-    """Asks an agent for one decision in the background.
+    """Asks the AI seats for one round of decisions in the background.
 
     ``mode`` is "thread" (default) or "process". A cancelled or superseded
     job's answer is dropped, never applied.
@@ -67,18 +103,25 @@ class AIRunner:
         self.mode = mode
         self._lock = threading.Lock()
         self._generation = 0
-        self._result: Action | None = None
+        self._result: Decisions | None = None
         self._error: BaseException | None = None
         self._busy = False
-        self._future: Future[Action] | None = None
+        self._future: Future[Decisions] | None = None
         self._old_switch: float | None = None
-        self.seat: Seat | None = None
+        self.seats: tuple[Seat, ...] = ()
 
     @property
     def busy(self) -> bool:
         return self._busy
 
-    def start(self, game: Game, view: Any, seat: Seat, level: str, seed: int) -> None:
+    @property
+    def seat(self) -> Seat | None:
+        """The first seat being decided for (the one named "thinking")."""
+        return self.seats[0] if self.seats else None
+
+    def start(self, game: Game, state: Any, levels: Sequence[str | None], seeds: Sequence[int]) -> None:
+        """Decide for every seat with a level that is to act in ``state`` (a private copy: the table keeps
+        playing on its own)."""
         self.cancel()
         with self._lock:
             self._generation += 1
@@ -86,31 +129,32 @@ class AIRunner:
             self._result = None
             self._error = None
             self._busy = True
-        self.seat = seat
+        self.seats = tuple(s for s in game.to_act(state) if levels[s] is not None)
+        levels, seeds = list(levels), list(seeds)
         if self.mode == "process":
-            self._future = _Worker.get().submit(choose, game, view, seat, level, seed)
+            self._future = _Worker.get().submit(decide_seats, game, state, levels, seeds)
             return
         if self._old_switch is None:
             self._old_switch = sys.getswitchinterval()
             sys.setswitchinterval(AI_SWITCH_INTERVAL)
-        t = threading.Thread(target=self._run, args=(gen, game, view, seat, level, seed), daemon=True,
-                             name=f"ai-seat-{seat}")
+        t = threading.Thread(target=self._run, args=(gen, game, state, levels, seeds), daemon=True,
+                             name=f"ai-seats-{'-'.join(map(str, self.seats))}")
         t.start()
 
-    def _run(self, gen: int, game: Game, view: Any, seat: Seat, level: str, seed: int) -> None:
+    def _run(self, gen: int, game: Game, state: Any, levels: list[str | None], seeds: list[int]) -> None:
         try:
-            action = choose(game, view, seat, level, seed)
+            result: Decisions | None = decide_seats(game, state, levels, seeds)
             err = None
-        except BaseException as exc:  # reported through poll()
-            action, err = None, exc
+        except BaseException as exc:  # noqa: BLE001 - reported through poll(), where the table falls back
+            result, err = None, exc
         with self._lock:
             if gen == self._generation:
-                self._result, self._error = action, err
+                self._result, self._error = result, err
                 self._restore()  # the render thread has the interpreter to itself again
 
-    def poll(self) -> Action | None:
-        """The decision once ready (returned once), else None. Re-raises an
-        agent error so the table can fall back instead of waiting forever."""
+    def poll(self) -> Decisions | None:
+        """The decisions once ready (returned once), else None. Re-raises an agent error so the table can fall
+        back instead of waiting forever."""
         if self.mode == "process":
             f = self._future
             if f is None or not f.done():
@@ -125,10 +169,10 @@ class AIRunner:
                 self._restore()
                 raise err
             if self._result is not None:
-                action, self._result = self._result, None
+                result, self._result = self._result, None
                 self._busy = False
                 self._restore()
-                return action
+                return result
         return None
 
     def _restore(self) -> None:
@@ -146,4 +190,4 @@ class AIRunner:
             self._future.cancel()
             self._future = None
         self._restore()
-        self.seat = None
+        self.seats = ()

@@ -1,9 +1,9 @@
-"""The card/zone kit every table is built from.
+"""The card/zone kit every table is built from: sprites that glide, zone boxes that lay them out, dragging.
 
 Animation lives here, in the view, never in moves: a sprite knows where it
 is and where it is going, and the table just says "this card belongs in
-that zone now". Keeping tweening, hover lift, flips, zones and dragging in
-one place lets the four games' tables share one feel.
+that zone now". Keeping tweening, hover lift, flips, zone boxes and dragging
+in one place lets the four games' tables share one feel.
 """
 
 from __future__ import annotations
@@ -11,22 +11,22 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import pygame
 
-from scenes import assets
+from game.names import printable
+from scenes import theme
 
-# --- palette ----------------------------------------------------------------------------------------------
-PANEL_BG = (250, 244, 230)
-PANEL_EDGE = (120, 92, 62)
-INK = (44, 34, 26)
-INK_SOFT = (110, 96, 82)
-GOLD = (236, 184, 64)
-LIT = (120, 210, 140)
-HOT = (255, 226, 120)
-DANGER = (200, 70, 60)
-ACCENT = (62, 122, 92)
+# --- palette (the theme's; kept here by name for the tables) -------------------------------------------------------
+INK = theme.INK
+INK_SOFT = theme.INK_SOFT
+GOLD = theme.GOLD
+LIT = theme.LIT
+HOT = theme.HOT
+DANGER = theme.ERROR
+ACCENT = theme.GOOD
+ON_TABLE = theme.ON_TABLE
+CARD_RATIO = 1.4
 
 Point = tuple[float, float]
 
@@ -37,9 +37,22 @@ def ease_out(t: float) -> float:
     return 1.0 - (1.0 - t) ** 3
 
 
+def text(s: str, role: str, size: int, color: tuple[int, ...] = INK) -> pygame.Surface:
+    """Rendered text, cached (the theme's one text cache)."""
+    return theme.text(printable(s), role, size, color)  # any string renders (issue 5): cleaned first
+
+
+def wrap(s: str, role: str, size: int, width: int) -> list[str]:
+    """The theme's one word wrap, in a role's font (cached)."""
+    return theme.wrap(printable(s, newlines=True), role, size, width)
+
+
+def _display_ready() -> bool:
+    return pygame.display.get_init() and pygame.display.get_surface() is not None
+
+
 # --- cached drawing helpers --------------------------------------------------------------------------------
 _shadow_cache: dict[tuple[int, int, int, int], pygame.Surface] = {}
-_text_cache: dict[tuple[str, str, int, tuple[int, ...]], pygame.Surface] = {}
 
 
 def shadow(size: tuple[int, int], radius: int, alpha: int = 90) -> pygame.Surface:
@@ -47,88 +60,56 @@ def shadow(size: tuple[int, int], radius: int, alpha: int = 90) -> pygame.Surfac
     key = (size[0], size[1], radius, alpha)
     surf = _shadow_cache.get(key)
     if surf is None:
+        if len(_shadow_cache) > 300:
+            _shadow_cache.clear()
         pad = max(4, size[0] // 14)
         surf = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
         steps = 4
         for i in range(steps):
             inset = pad * i // steps
             r = pygame.Rect(inset, inset, surf.get_width() - 2 * inset, surf.get_height() - 2 * inset)
-            a = alpha // steps
-            pygame.draw.rect(surf, (0, 0, 0, a), r, border_radius=radius + pad - inset)
-        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            pygame.draw.rect(surf, (0, 0, 0, alpha // steps), r, border_radius=radius + pad - inset)
+        if _display_ready():
             surf = surf.convert_alpha()
         _shadow_cache[key] = surf
     return surf
 
 
-def text(s: str, role: str, size: int, color: tuple[int, ...] = INK) -> pygame.Surface:
-    """Rendered text, cached: the table redraws the same labels every frame."""
-    key = (s, role, size, tuple(color))
-    surf = _text_cache.get(key)
-    if surf is None:
-        if len(_text_cache) > 4000:
-            _text_cache.clear()
-        surf = assets.font(role, max(6, size)).render(s, True, color)
-        _text_cache[key] = surf
-    return surf
-
-
-def wrap(s: str, role: str, size: int, width: int) -> list[str]:
-    """Greedy word wrap against the real font metrics (cached: prompts are wrapped every frame)."""
-    return list(_wrap(s, role, size, width))
-
-
-@lru_cache(maxsize=2048)
-def _wrap(s: str, role: str, size: int, width: int) -> tuple[str, ...]:
-    f = assets.font(role, max(6, size))
-    out: list[str] = []
-    for para in s.split("\n"):
-        words = para.split(" ")
-        line = ""
-        for w in words:
-            cand = w if not line else line + " " + w
-            if f.size(cand)[0] <= width or not line:
-                line = cand
-            else:
-                out.append(line)
-                line = w
-        out.append(line)
-    return tuple(out)
-
-
-def panel(surface: pygame.Surface, rect: pygame.Rect, *, color: tuple[int, ...] = PANEL_BG,
-          edge: tuple[int, ...] = PANEL_EDGE, radius: int | None = None, alpha: int = 255) -> None:
-    """A rounded paper panel with a drop shadow."""
-    r = radius if radius is not None else max(6, min(rect.w, rect.h) // 24)
-    sh = shadow(rect.size, r, 70)
-    pad = (sh.get_width() - rect.w) // 2
-    surface.blit(sh, (rect.x - pad + 2, rect.y - pad + 4))
-    if alpha < 255:
-        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(tmp, (*color[:3], alpha), tmp.get_rect(), border_radius=r)
-        surface.blit(tmp, rect.topleft)
-    else:
-        pygame.draw.rect(surface, color, rect, border_radius=r)
-    pygame.draw.rect(surface, edge, rect, width=max(1, rect.h // 200 + 1), border_radius=r)
-
-
 _mat_cache: dict[tuple[object, ...], pygame.Surface] = {}
+_MAT_PIXELS = 6_000_000  # the mats kept, in pixels (a window resized many times must not keep every size)
+_mat_pixels = 0
 
 
 def felt_area(surface: pygame.Surface, rect: pygame.Rect, *, color: tuple[int, int, int, int] = (0, 0, 0, 40),
               edge: tuple[int, int, int, int] | None = (255, 240, 210, 60), radius: int = 10, width: int = 2) -> None:
     """A translucent mat on the table marking a zone (cached: mats are drawn every frame)."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    global _mat_pixels
     key = (rect.w, rect.h, color, edge, radius, width)
     tmp = _mat_cache.get(key)
     if tmp is None:
-        if len(_mat_cache) > 300:
+        if len(_mat_cache) > 300 or _mat_pixels + rect.w * rect.h > _MAT_PIXELS:
             _mat_cache.clear()
+            _mat_pixels = 0
+        _mat_pixels += rect.w * rect.h
         tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(tmp, color, tmp.get_rect(), border_radius=radius)
         if edge is not None:
             pygame.draw.rect(tmp, edge, tmp.get_rect(), width=width, border_radius=radius)
         _mat_cache[key] = tmp
     surface.blit(tmp, rect.topleft)
+
+
+def chip(surface: pygame.Surface, label: str, center_y: int, right: int, size: int,
+         fill: tuple[int, int, int] = GOLD, ink: tuple[int, int, int] = INK) -> pygame.Rect:
+    """A round score chip ending at ``right``; returns its rect."""
+    t = text(label, "ui-bold", size, ink)
+    w = t.get_width() + size
+    r = pygame.Rect(right - w, round(center_y - size * 0.65), w, round(size * 1.3))
+    pygame.draw.rect(surface, fill, r, border_radius=r.h // 2)
+    surface.blit(t, t.get_rect(center=r.center))
+    return r
 
 
 # --- card sprites --------------------------------------------------------------------------------------------
@@ -157,8 +138,8 @@ class CardSprite:
     dragging: bool = False
     draggable: bool = True
     lift: float = 0.0  # 0..1 hover lift animation
-    tag: object = None  # what the table wants to remember (card id, seat, ...)
-    aspect: float = 1.4  # height / width
+    tag: object = None  # what the table wants to remember (card id, zone, ...)
+    aspect: float = CARD_RATIO  # height / width
     angle: float = 0.0  # degrees, for fanned hands; hovered, held or selected cards stand straight
     _from: Point = (0.0, 0.0)
     _to: Point = (0.0, 0.0)
@@ -194,13 +175,14 @@ class CardSprite:
     def target(self) -> Point:
         return self._to
 
+    @property
+    def placed(self) -> bool:
+        return self._placed
+
     def move_to(self, x: float, y: float, duration: float) -> None:
         """Glide to (x, y); the first placement jumps (nothing to glide from)."""
         if not self._placed or duration <= 0:
-            self.x, self.y = x, y
-            self._from = self._to = (x, y)
-            self._t = 1.0
-            self._placed = True
+            self.snap_to(x, y)
             return
         if (x, y) == self._to and (self._t < 1.0 or (self.x, self.y) == (x, y)):
             return
@@ -275,8 +257,7 @@ class CardSprite:
         elif sx < 1.0:
             sw = max(1, round(w * sx))
             img = pygame.transform.smoothscale(img, (sw, h))
-            dx = (w - sw) // 2
-            surface.blit(img, (r.x + dx, r.y))
+            surface.blit(img, (r.x + (w - sw) // 2, r.y))
         else:
             surface.blit(sh, (r.x - pad + off * 0.4, r.y - pad + off))
             surface.blit(img, r.topleft)
@@ -305,7 +286,7 @@ def _with_shadow(img: pygame.Surface, sh: pygame.Surface, pad: int, dx: int, dy:
     out = pygame.Surface((w + abs(dx), h + abs(dy)), pygame.SRCALPHA)
     out.blit(sh, (max(0, dx), max(0, dy)))
     out.blit(img, (pad, pad))
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+    if _display_ready():
         out = out.convert_alpha()
     _combo_cache[key] = (img, sh, out)
     return out
@@ -324,29 +305,65 @@ def _rotated(img: pygame.Surface, angle: int) -> pygame.Surface:
     return out
 
 
-# --- zones ----------------------------------------------------------------------------------------------------
+# --- zone boxes ---------------------------------------------------------------------------------------------------
+#: How an engine Zone.kind is laid out on a table.
+LAYOUT_OF_KIND = {"row": "row", "fan": "fan", "pile": "pile", "stack": "cascade", "slot": "row"}
+
+
 @dataclass(eq=False, slots=True)
-class Zone:
-    """A place on the table that lays out its cards and can light up as a drop target."""
+class ZoneBox:
+    """Where one engine zone sits on the table: lays out its cards and lights up as a drop target.
+
+    ``layout``: "row" (side by side, wrapping onto more lines when the box is tall enough, overlapping only
+    when nothing else fits), "fan" (a hand), "pile" (a stack, the top shown, the count under it) or "cascade"
+    (columns overlapping downwards so every card's top band stays readable).
+    """
 
     name: str
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    layout: str = "row"  # "row", "fan", "stack" or "cascade" (columns overlapping downwards, tops visible)
+    layout: str = "row"
     card_w: int = 100
     sprites: list[CardSprite] = field(default_factory=list)
     label: str = ""
-    lit: bool = False  # some held card may be dropped here
+    note: str = ""
+    lit: bool = False  # the held / selected card may be dropped here
     hot: bool = False  # the held card is over it now
-    gap: float = 0.12  # of card width, for rows
+    clickable: bool = False  # a click on the zone itself does something (the deck: draw)
+    gap: float = 0.12  # of card width, between cards
     mat: bool = True
-    tag: object = None
+    light_text: bool = True  # label drawn on the wooden table (light) rather than on paper
+    show_note: bool = True  # the zone's note follows its label
+    count: int = 0  # pile: cards in it
     slots: int = 0  # >0: lay out this many places and draw the empty ones
     slot_hint: str = ""  # written in each empty place
-    peek: float = 0.42  # cascade: how much of a covered card shows, as a fraction of the card width (band + name)
-    min_w: int = 0  # cascade: cards may shrink down to this width to fit (0: never shrink)
+    peek: float = 0.42  # cascade: how much of a covered card shows, as a fraction of the card width
+    min_w: int = 0  # cascade/row: cards may shrink down to this width to fit (0: never shrink)
+    aspect: float = CARD_RATIO
+    tag: object = None
+
+    @property
+    def card_h(self) -> int:
+        return round(self.card_w * self.aspect)
 
     def slot_positions(self) -> list[Point]:
         return self.positions(max(self.slots, len(self.sprites)))
+
+    def fit(self, n: int) -> tuple[int, int, int]:
+        """(card width, cards per line, lines) of ``n`` cards: full size when they fit side by side (on as many
+        lines as the box is tall), else shrinking down to ``min_w``; the last resort is overlap."""
+        if n <= 0:
+            return self.card_w, 1, 1
+        lo = max(8, min(self.min_w or self.card_w, self.card_w))
+        w = self.card_w
+        while True:
+            gap = max(2, round(w * self.gap))
+            h = round(w * self.aspect)
+            per_line = max(1, (self.rect.w + gap) // (w + gap))
+            lines = max(1, (self.rect.h + gap) // (h + gap)) if self.layout == "row" else 1
+            if per_line * lines >= n or w <= lo:
+                need = -(-n // per_line)
+                return w, per_line, max(1, min(lines, need))
+            w = max(lo, int(w * 0.92))
 
     def cascade_fit(self, n: int) -> tuple[int, int]:
         """(card width, cards per column) for ``n`` cards in a cascade: as few cards per column as fit across,
@@ -359,23 +376,38 @@ class Zone:
             gap = max(2, round(w * self.gap))
             cols_fit = max(1, (self.rect.w + gap) // (w + gap))
             per_col = -(-n // cols_fit)
-            h = round(w * 1.4)
+            h = round(w * self.aspect)
             if h + (per_col - 1) * w * self.peek <= self.rect.h or w <= lo:
                 return w, per_col
             w = max(lo, int(w * 0.94))
 
+    def sprite_width(self, n: int) -> int:
+        """The width every card of this box has when it holds ``n`` cards."""
+        if self.layout == "cascade":
+            return self.cascade_fit(n)[0]
+        if self.layout == "row" and self.min_w:
+            return self.fit(n)[0]
+        return self.card_w
+
     def positions(self, n: int) -> list[Point]:
-        """Top-left of each of ``n`` cards, centred in the zone."""
+        """Top-left of each of ``n`` cards, centred in the box."""
         if n <= 0:
             return []
         if self.layout == "cascade":
             return self._cascade(n)
-        w, h = self.card_w, round(self.card_w * 1.4)
+        w = self.sprite_width(n)
+        h = round(w * self.aspect)
         cy = self.rect.centery - h / 2
-        if self.layout == "stack":
+        if self.layout in ("stack", "pile"):
             d = max(1.0, w * 0.02)
-            return [(self.rect.centerx - w / 2 + i * d, cy - i * d) for i in range(n)]
+            shown = min(n, 3)
+            return [(self.rect.centerx - w / 2 + min(i, shown - 1) * d, cy - min(i, shown - 1) * d)
+                    for i in range(n)]
         gap = w * self.gap
+        if self.layout == "row":
+            _, per_line, lines = self.fit(n)
+            if lines > 1:
+                return self._grid(n, w, h, gap, per_line)
         step = w + gap
         total = n * w + (n - 1) * gap
         if total > self.rect.w and n > 1:
@@ -384,17 +416,28 @@ class Zone:
         x0 = self.rect.centerx - total / 2
         out = []
         for i in range(n):
-            x = x0 + i * step
             y = cy
             if self.layout == "fan" and n > 1:
                 u = (i - (n - 1) / 2) / max(1, (n - 1) / 2)
                 y = cy + (u * u) * h * 0.05
-            out.append((x, y))
+            out.append((x0 + i * step, y))
+        return out
+
+    def _grid(self, n: int, w: int, h: int, gap: float, per_line: int) -> list[Point]:
+        lines = -(-n // per_line)
+        total_h = lines * h + (lines - 1) * gap
+        y0 = self.rect.centery - total_h / 2
+        out = []
+        for i in range(n):
+            row, col = divmod(i, per_line)
+            in_row = min(per_line, n - row * per_line)
+            x0 = self.rect.centerx - (in_row * w + (in_row - 1) * gap) / 2
+            out.append((x0 + col * (w + gap), y0 + row * (h + gap)))
         return out
 
     def _cascade(self, n: int) -> list[Point]:
         w, per_col = self.cascade_fit(n)
-        h = round(w * 1.4)
+        h = round(w * self.aspect)
         gap = max(2, round(w * self.gap))
         cols = -(-n // per_col)
         step_y = w * self.peek
@@ -405,10 +448,6 @@ class Zone:
         x0 = self.rect.centerx - total_w / 2
         y0 = self.rect.centery - total_h / 2
         return [(x0 + (i // per_col) * (w + gap), y0 + (i % per_col) * step_y) for i in range(n)]
-
-    def sprite_width(self, n: int) -> int:
-        """The width every card of this zone has when it holds ``n`` cards."""
-        return self.cascade_fit(n)[0] if self.layout == "cascade" else self.card_w
 
     def arrange(self, duration: float) -> None:
         n = len(self.sprites)
@@ -422,31 +461,39 @@ class Zone:
                 spr.move_to(x, y, duration)
 
     def draw_mat(self, surface: pygame.Surface) -> None:
-        if not self.mat and not self.lit:
-            return
         radius = max(6, self.card_w // 10)
         if self.hot:
             felt_area(surface, self.rect, color=(255, 226, 120, 70), edge=(*HOT, 230), radius=radius, width=3)
         elif self.lit:
             felt_area(surface, self.rect, color=(120, 210, 140, 45), edge=(*LIT, 200), radius=radius, width=3)
-        else:
+        elif self.mat:
             felt_area(surface, self.rect, radius=radius)
         if self.slots > len(self.sprites):
-            h = round(self.card_w * 1.4)
+            h = self.card_h
+            size = max(theme.MIN_FONT, self.card_w // 9)
             for x, y in self.slot_positions()[len(self.sprites):]:
                 r = pygame.Rect(round(x), round(y), self.card_w, h)
                 felt_area(surface, r, color=(255, 240, 210, 22), edge=(255, 240, 210, 90), radius=radius, width=2)
                 if self.slot_hint:
-                    size = max(10, self.card_w // 9)
                     lines = wrap(self.slot_hint, "ui", size, r.w - 8)
-                    y0 = r.centery - len(lines) * size * 0.6
+                    lh = text("Ag", "ui", size).get_height()
+                    y0 = r.centery - len(lines) * lh // 2
                     for i, ln in enumerate(lines):
-                        t = text(ln, "ui", size, (255, 240, 214))
-                        surface.blit(t, (r.centerx - t.get_width() // 2, y0 + i * size * 1.2))
-        if self.label:
-            size = max(11, self.card_w // 8)
-            t = text(self.label, "ui-bold", size, (255, 240, 214))
-            surface.blit(t, (self.rect.x + radius // 2 + 4, self.rect.y - t.get_height() - 2))
+                        t = text(ln, "ui", size, ON_TABLE)
+                        surface.blit(t, (r.centerx - t.get_width() // 2, y0 + i * lh))
+
+    def label_size(self) -> int:
+        return max(theme.MIN_FONT + 1, min(18, self.card_w // 7))
+
+    def draw_label(self, surface: pygame.Surface, color: tuple[int, int, int] = ON_TABLE) -> None:
+        """The zone's label just above it (and its note after it), cut to the box's width."""
+        if not self.label:
+            return
+        size = self.label_size()
+        words = self.label + (f" · {self.note}" if self.note and self.show_note else "")
+        fnt = theme.font("ui-bold", size)
+        t = text(theme.ellipsize(words, fnt, max(20, self.rect.w - 8)), "ui-bold", size, color)
+        surface.blit(t, (self.rect.x + 4, self.rect.y - t.get_height() - 1))
 
 
 # --- dragging -------------------------------------------------------------------------------------------------
@@ -529,8 +576,7 @@ class DragController:
                 self.held = None
                 self.pressed = None
                 spr.dragging = False
-                accepted = self.on_drop(spr, event.pos)
-                if not accepted:
+                if not self.on_drop(spr, event.pos):
                     spr.move_to(*self._home, self.snap_duration())
                     if self.on_cancel:
                         self.on_cancel(spr)
@@ -566,7 +612,7 @@ def spinner(surface: pygame.Surface, center: tuple[int, int], radius: int, t: fl
         pygame.draw.circle(surface, c, (round(x), round(y)), r)
 
 
-# --- pop-ups (the big zoomed card) -----------------------------------------------------------------------------
+# --- pop-ups (the big zoomed card, menus) ----------------------------------------------------------------------
 def place_popup(size: tuple[int, int], src: pygame.Rect, bounds: pygame.Rect,
                 avoid: Sequence[tuple[pygame.Rect, float]], gap: int = 12) -> pygame.Rect:
     """Where a ``size`` pop-up about ``src`` goes: inside ``bounds``, covering as little of the weighted ``avoid``

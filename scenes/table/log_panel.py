@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Event
-from scenes import assets
+from scenes import theme
 from scenes.table import kit
 
 #: Colours by Event.kind (the games' kinds: lock, private, reveal, phase, turn, score, result, pick, build...);
@@ -42,6 +42,10 @@ class LogPanel:
         self.font_size = font_size
         self._key = ()
 
+    def key(self) -> tuple[object, ...]:
+        """What the panel shows (for the table's cache of the side panel)."""
+        return (self._key, len(self._lines), self.scroll, tuple(self.rect))
+
     def set_events(self, events: list[Event]) -> None:
         key = (len(events), events[-1].text if events else "", self.rect.w, self.font_size)
         if key == self._key:
@@ -66,7 +70,7 @@ class LogPanel:
 
     @property
     def line_h(self) -> int:
-        return assets.font("ui", self.font_size).get_linesize()
+        return theme.font("ui", self.font_size).get_linesize()
 
     def visible_count(self) -> int:
         return max(1, (self.rect.h - 2 * self._pad) // max(1, self.line_h))
@@ -80,6 +84,16 @@ class LogPanel:
                 return True
         return False
 
+    def window(self) -> tuple[int, int]:
+        """The lines shown now, [start, end): the newest that fit above the scroll position, starting at the
+        first line of an entry (a wrapped entry is shown whole or not at all, never from its middle)."""
+        n = self.visible_count()
+        end = len(self._lines) - self.scroll
+        start = max(0, end - n)
+        while start < end and start > 0 and not self._lines[start][2]:
+            start += 1
+        return start, end
+
     def scroll_by(self, n: int) -> None:
         top = max(0, len(self._lines) - self.visible_count())
         self.scroll = max(0, min(top, self.scroll + n))
@@ -88,11 +102,9 @@ class LogPanel:
         r = self.rect
         if r.w <= 0 or r.h <= 0:
             return
-        pygame.draw.rect(surface, (243, 235, 218), r, border_radius=max(4, self.font_size // 2))
-        pygame.draw.rect(surface, (214, 200, 176), r, width=1, border_radius=max(4, self.font_size // 2))
-        n = self.visible_count()
-        end = len(self._lines) - self.scroll
-        start = max(0, end - n)
+        pygame.draw.rect(surface, theme.PAPER_DIM, r, border_radius=max(4, self.font_size // 2))
+        pygame.draw.rect(surface, theme.PAPER_LINE, r, width=1, border_radius=max(4, self.font_size // 2))
+        start, end = self.window()
         y = r.y + self._pad
         lh = self.line_h
         clip = surface.get_clip()
@@ -119,6 +131,9 @@ class PromptBar:
         self.detail = ""
         self.thinking: str | None = None  # "Mara is thinking…"
         self.alert = False  # detail is a refusal reason: drawn in red
+        self._spinner_at: tuple[tuple[int, int], int] | None = None
+        self.clock = ""  # time left of the decision ("1:45"), shown at the top right
+        self.clock_alert = False
         self.t = 0.0
 
     def layout(self, rect: pygame.Rect) -> None:
@@ -127,30 +142,43 @@ class PromptBar:
     def update(self, dt: float) -> None:
         self.t += dt
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_spinner(self, surface: pygame.Surface) -> None:
+        """The thinking spinner alone (it moves every frame; the rest of the box is cached by the table)."""
+        if self.thinking and self._spinner_at is not None:
+            center, rad = self._spinner_at
+            kit.spinner(surface, center, rad, self.t)
+
+    def draw(self, surface: pygame.Surface, spinner: bool = True) -> None:
         r = self.rect
         if r.w <= 0:
             return
         radius = max(6, r.h // 8)
-        pygame.draw.rect(surface, (255, 249, 236), r, border_radius=radius)
+        pygame.draw.rect(surface, theme.PAPER, r, border_radius=radius)
         pygame.draw.rect(surface, kit.GOLD, r, width=2, border_radius=radius)
         pad = max(8, r.h // 14)
         width = r.w - 2 * pad
+        if self.clock:  # the time left sits at the top right: the text wraps short of it
+            width -= kit.text(self.clock, "ui-bold", max(12, min(r.h // 7, r.w // 14)), kit.INK).get_width() + pad
         size = max(12, min(r.h // 7, r.w // 14))
         # shrink the title until title + detail fit the box
         while True:
             small = max(11, int(size * 0.8))
             title = kit.wrap(self.title, "ui-bold", size, width)
             detail = kit.wrap(self.detail, "ui", small, width) if self.detail else []
-            lh, slh = assets.font("ui-bold", size).get_linesize(), assets.font("ui", small).get_linesize()
+            lh, slh = theme.font("ui-bold", size).get_linesize(), theme.font("ui", small).get_linesize()
             think = lh if self.thinking else 0
             if think + len(title) * lh + len(detail) * slh <= r.h - 2 * pad or size <= 11:
                 break
             size -= 1
         x, y = r.x + pad, r.y + pad
+        if self.clock:
+            t = kit.text(self.clock, "ui-bold", size, kit.DANGER if self.clock_alert else kit.INK_SOFT)
+            surface.blit(t, (r.right - pad - t.get_width(), y))
         if self.thinking:
             rad = max(5, size // 2)
-            kit.spinner(surface, (x + rad, y + lh // 2), rad, self.t)
+            self._spinner_at = ((x + rad, y + lh // 2), rad)
+            if spinner:
+                kit.spinner(surface, (x + rad, y + lh // 2), rad, self.t)
             surface.blit(kit.text(self.thinking, "ui-bold", size, kit.ACCENT), (x + 3 * rad, y))
             y += lh
         for ln in title:

@@ -20,7 +20,7 @@ from functools import lru_cache
 import pygame
 
 from game.villannex import cards as vc
-from scenes import assets
+from scenes import assets, theme
 
 CARD_RATIO = 1.4
 _SS = 2  # supersampling factor
@@ -178,19 +178,8 @@ def _fit_text(text: str, role: str, size: float, max_w: int, min_size: float) ->
 
 
 def _wrap(text: str, f: pygame.font.Font, max_w: int) -> list[str]:
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= max_w or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        if line:
-            lines.append(line)
-    return lines
+    """The app's one word wrap (scenes.theme), without the empty lines of blank paragraphs."""
+    return [ln for ln in theme.wrap_lines(" ".join(text.split(" ")), f, max_w) if ln]
 
 
 def _badge(s: pygame.Surface, center: tuple[int, int], d: int, text: str, fill: tuple[int, int, int],
@@ -624,23 +613,39 @@ def _simple_card(width: int, band_color: tuple[int, int, int], title: str, subti
     return s, icon_area
 
 
-def weapon_card(width: int, produce: bool | None) -> pygame.Surface:
-    """Weapon production card: True "Produce a Weapon", False "No Weapon", None face down."""
+#: What the weapon production card does, in our words (the zoom shows it; at table size only the side's name).
+WEAPON_TEXT: dict[bool | None, str] = {
+    True: "Produce a Weapon: your village gains 1 Weapon this round. At scoring each village compares its Weapons "
+          "with every other village: +5 per village with fewer, but a tie for the most costs 5.",
+    False: "No Weapon: this card adds nothing this round (your village may still have Weapons from its cards).",
+    None: "Weapon production card: each round its owner picks a side in secret (Produce a Weapon: +1 Weapon, or No "
+          "Weapon); the side is shown when the villages are revealed.",
+}
+
+
+def weapon_card(width: int, produce: bool | None, zoom: bool = False) -> pygame.Surface:
+    """Weapon production card: True "Produce a Weapon", False "No Weapon", None face down (side not known).
+    ``zoom`` (about 300 px) adds what the card does."""
     width = max(8, int(width))
     side = None if produce is None else bool(produce)
-    return _cached(("weapon", width, side), lambda: _weapon_face(width, side))
+    return _cached(("weapon", width, side, bool(zoom)), lambda: _weapon_face(width, side, bool(zoom)))
 
 
-def _weapon_face(width: int, produce: bool | None) -> pygame.Surface:
+def _weapon_face(width: int, produce: bool | None, zoom: bool = False) -> pygame.Surface:
     if produce is None:
-        return _weapon_back(width)
+        if not zoom:
+            return _weapon_back(width)
+        lines: list[Line] = [(True, (("icon", "A"), ("text", "?")))]
+        s, _ = _simple_card(width, WEAPON_COLOR, "Weapon card", "Side not shown", lines, WEAPON_TEXT[None])
+        return _finish(s, width)
     if produce:
-        lines: list[Line] = [(True, (("icon", "A"), ("num", 1)))]
+        lines = [(True, (("icon", "A"), ("num", 1)))]
         s, _ = _simple_card(width, WEAPON_COLOR, "Produce a Weapon", "Weapon production", lines,
-                            "Your village gains 1 weapon")
+                            WEAPON_TEXT[True] if zoom else "Your village gains 1 weapon")
     else:
         lines = [(True, (("icon", "A"),))]
-        s, area = _simple_card(width, (110, 100, 92), "No Weapon", "Weapon production", lines, "Nothing")
+        s, area = _simple_card(width, (110, 100, 92), "No Weapon", "Weapon production", lines,
+                               WEAPON_TEXT[False] if zoom else "Nothing")
         r = round(s.get_width() * 0.2)
         c = area.center
         lw = max(3, round(s.get_width() * 0.03))

@@ -1,0 +1,460 @@
+"""Drawing of the shared table: zone mats, piles, seat headers, the side panel, zoom, tooltips, the score overlay.
+
+A mixin of ``TableScene`` (it reads the scene's boxes, sprites and view and
+draws them); kept apart so the scene module is about state and input, and so
+a game's table changes none of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes import theme
+from scenes import widgets as w
+from scenes.table import kit
+from scenes.table import scores as score_table
+
+
+class TableChrome:
+    """Everything ``TableScene.draw`` paints that is the same for every game (a mixin: every attribute it reads is
+    the TableScene's; it imports nothing of the scene, so the two modules form no cycle)."""
+
+    _side_key: Any = None
+
+    # --- the side panel -------------------------------------------------------------------------------------------
+    def _side_buttons(self) -> list[w.Button]:
+        return [self.results_btn, *self.gesture_buttons, self.undo_btn, self.scores_btn, self.menu_btn]
+
+    def _layout_side(self) -> None:
+        k = self.k
+        s = self.side_rect
+        pad = theme.px(theme.PAD, k, 6)
+        gap = max(4, pad // 2)
+        inner = s.inflate(-2 * pad, -2 * pad)
+        over = self.match.is_over()
+        self._side_key = (len(self.gesture_buttons), over, s.size)
+        prompt_h = max(84, int(inner.h * 0.19))
+        self.prompt.layout(pygame.Rect(inner.x, inner.y, inner.w, prompt_h))
+        y = inner.y + prompt_h + gap
+        est_size = self.estimate_size()
+        est_h = 2 * theme.font("ui-bold", est_size).get_linesize()
+        self.estimate_rect = pygame.Rect(inner.x, y, inner.w, est_h)
+        y += est_h + gap
+        bh = max(28, theme.px(theme.BUTTON_H, k))
+        if over:
+            self.results_btn.rect = pygame.Rect(inner.x, y, inner.w, int(bh * 1.15))
+            y += int(bh * 1.15) + gap
+        n = len(self.gesture_buttons)
+        if n:
+            half = (inner.w - gap) // 2 - 12
+            fnt = theme.font("ui-bold", max(10, int(bh * 0.42)))
+            narrow = all(fnt.size(b.text)[0] <= half for b in self.gesture_buttons)
+            cols = 1 if n <= 3 or not narrow else 2
+            rows = -(-n // cols)
+            room = int(inner.h * 0.34)
+            gbh = max(24, min(bh, (room - (rows - 1) * gap) // rows))
+            cw = (inner.w - (cols - 1) * gap) // cols
+            for i, b in enumerate(self.gesture_buttons):
+                r, c = divmod(i, cols)
+                b.rect = pygame.Rect(inner.x + c * (cw + gap), y + r * (gbh + gap), cw, gbh)
+            y += rows * (gbh + gap)
+        half = (inner.w - gap) // 2
+        self.undo_btn.rect = pygame.Rect(inner.x, y, half, bh)
+        self.scores_btn.rect = pygame.Rect(inner.x + half + gap, y, inner.w - half - gap, bh)
+        y += bh + gap
+        self.menu_btn.rect = pygame.Rect(inner.x, y, inner.w, bh)
+        y += bh + pad
+        fs = max(theme.MIN_FONT + 1, int(16 * k))
+        self.log.layout(pygame.Rect(inner.x, y, inner.w, max(0, inner.bottom - y)), fs)
+
+    def estimate_size(self) -> int:
+        return max(theme.MIN_FONT + 1, int(16 * self.k))
+
+    _side_img: tuple[tuple[int, int], pygame.Surface] | None = None
+    _side_img_key: Any = None
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        """The side panel as one cached image, redrawn when anything on it changes (a button's hover, the prompt,
+        the log); only the thinking spinner is drawn every frame."""
+        if self._side_key != (len(self.gesture_buttons), self.match.is_over(), self.side_rect.size):
+            self._layout_side()
+        p = self.prompt
+        buttons = tuple((b.text, tuple(b.rect), b.enabled, b.visible, b.hover, b.pressed, b.primary)
+                        for b in self._side_buttons())
+        key = (tuple(self.side_rect), surface.get_size(), p.title, p.detail, p.thinking, p.alert, p.clock,
+               p.clock_alert, self.estimate_text(), buttons, self.log.key(), self.log.scroll)
+        if self._side_img is None or self._side_img_key != key:
+            area = self.side_rect.inflate(16, 16).clip(surface.get_rect())
+            self._draw_side_now(surface, spinner=False)  # drawn in place once, then kept as a copy
+            self._side_img, self._side_img_key = (area.topleft, surface.subsurface(area).copy()), key
+        else:
+            pos, img = self._side_img
+            surface.blit(img, pos)
+        if p.thinking:
+            p.draw_spinner(surface)
+
+    def _draw_side_now(self, surface: pygame.Surface, spinner: bool = True) -> None:
+        self._draw_side_bg(surface)
+        self.prompt.draw(surface, spinner=spinner)
+        est = self.estimate_text()
+        if est:
+            size = self.estimate_size()
+            lh = theme.font("ui-bold", size).get_linesize()
+            for i, ln in enumerate(theme.wrap(est, "ui-bold", size, self.estimate_rect.w)[:2]):
+                surface.blit(theme.text(ln, "ui-bold", size, theme.GOOD), (self.estimate_rect.x, self.estimate_rect.y
+                                                                             + i * lh))
+        for b in self._side_buttons():
+            b.draw(surface)
+        self.log.draw(surface)
+
+    def _draw_side_bg(self, surface: pygame.Surface) -> None:
+        """The side panel's paper, pre-drawn over the app's table background as one opaque image (a big rounded
+        rect costs more than the rest of the panel every frame)."""
+        r = self.side_rect
+        out = r.inflate(16, 16).clip(surface.get_rect())
+        key = (out.topleft, out.size, surface.get_size())
+        if self._side_cache is None or self._side_cache[0] != key:
+            bg_fn = getattr(self.app, "background", None)
+            img = pygame.Surface(out.size)
+            bg = bg_fn() if bg_fn is not None else None
+            if bg is not None and bg.get_size() == surface.get_size():
+                img.blit(bg, (0, 0), out)
+            else:
+                img.blit(surface, (0, 0), out)
+            radius = max(6, int(12 * self.k))
+            local = r.move(-out.x, -out.y)
+            pygame.draw.rect(img, (30, 18, 10), local.move(0, max(2, int(4 * self.k))), border_radius=radius)
+            pygame.draw.rect(img, theme.CREAM, local, border_radius=radius)
+            pygame.draw.rect(img, theme.PAPER_EDGE, local, width=2, border_radius=radius)
+            if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                img = img.convert()
+            self._side_cache = (key, img)
+        surface.blit(self._side_cache[1], out.topleft)
+
+    # --- the table ---------------------------------------------------------------------------------------------------
+    _still: pygame.Surface | None = None
+    _still_key: Any = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        held = self.drag.held
+        live = [s for s in self.order if s is held or s.moving or s.lift or s.hover or s.dragging]
+        self._draw_still(surface, live)
+        for seat, r in self.seat_rects.items():
+            self.seat_header(surface, seat, r)
+        pulse = 0.5 + 0.5 * abs(((self.clock * 1.5) % 2) - 1)
+        for box in self.boxes.values():
+            if box.clickable and not box.lit:
+                col = tuple(int(c * (0.6 + 0.4 * pulse)) for c in kit.LIT)
+                pygame.draw.rect(surface, col, box.rect, width=max(2, int(3 * self.k)),
+                                 border_radius=max(6, box.card_w // 10))
+        for s in self.leaving:
+            s.draw(surface)
+        for s in live:
+            if s is not held:
+                s.draw(surface)
+        self.draw_over(surface)
+        if held is not None:
+            held.draw(surface)
+        self._draw_side(surface)
+        if self.score_open:
+            self._draw_score_overlay(surface)
+        if self.menu is not None:
+            self.menu.draw(surface, self.k)
+        self._draw_zoom(surface)
+        self._draw_tooltip(surface)
+
+    def _draw_still(self, surface: pygame.Surface, live: list[kit.CardSprite]) -> None:
+        """The table layer, the game's marks under the cards and every card at rest, as one cached image: a table
+        where nothing moves costs one blit (a hovered, lifted, moving or held card is drawn over it each frame)."""
+        self._draw_table_layer(surface)
+        moving = set(map(id, live))
+        still = [s for s in self.order if id(s) not in moving]
+        key = (self._layer_key, self._version, tuple(
+            (s.key, round(s.x), round(s.y), s.width, id(s.surface()), s.face_up, round(s.angle), s.selected, s.lit,
+             s.dim) for s in still))
+        if self._still is None or self._still_key != key or self._still.get_size() != surface.get_size():
+            if self._still is None or self._still.get_size() != surface.get_size():
+                self._still = pygame.Surface(surface.get_size())
+                if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                    self._still = self._still.convert()
+            canvas = self._still
+            canvas.blit(self._layer, (0, 0))
+            self.draw_under(canvas)
+            for s in still:
+                s.draw(canvas)
+            self._still_key = key
+        surface.blit(self._still, (0, 0))
+
+    _layer: pygame.Surface | None = None
+    _layer_key: Any = None
+
+    def _draw_table_layer(self, surface: pygame.Surface) -> None:
+        """The wood, the seats' felt, the zones' mats, labels and piles: one opaque image, redrawn only when one of
+        them changes (a zone lit by a held card, a count, the seat to act), so a frame costs one blit for all of it
+        (dozens of translucent mats every frame were most of a frame's time)."""
+        acting = tuple(self.match.to_act())
+        boxes = tuple((b.name, tuple(b.rect), b.lit, b.hot, b.count, b.note, b.label, b.slots, b.slot_hint,
+                       len(b.sprites), b.card_w) for b in self.boxes.values())
+        key = (surface.get_size(), boxes, tuple((s, tuple(r)) for s, r in self.seat_panels.items()), acting)
+        if self._layer is not None and self._layer_key == key:
+            return
+        layer = pygame.Surface(surface.get_size())
+        bg_fn = getattr(self.app, "background", None)
+        bg = bg_fn() if bg_fn is not None else None
+        if bg is not None and bg.get_size() == surface.get_size():
+            layer.blit(bg, (0, 0))
+        else:
+            layer.blit(surface, (0, 0))
+        self._draw_seat_panels(layer)
+        for box in self.boxes.values():
+            box.draw_mat(layer)
+            if box.layout == "pile":
+                self._draw_pile(layer, box)
+            else:
+                box.draw_label(layer)
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            layer = layer.convert()
+        self._layer, self._layer_key = layer, key
+
+    def _draw_pile(self, surface: pygame.Surface, box: kit.ZoneBox) -> None:
+        """A pile: a couple of backs under its top card, and its name and count under it."""
+        w_ = box.card_w
+        h = box.card_h
+        x, y = box.rect.centerx - w_ // 2, box.rect.centery - h // 2
+        if box.count > 1:
+            back = self.back("?", w_)
+            off = max(1, w_ // 30)
+            for i in range(min(2, box.count - 1), 0, -1):
+                surface.blit(back, (x + i * off, y - i * off))
+        elif box.count == 0:
+            kit.felt_area(surface, pygame.Rect(x, y, w_, h), radius=max(4, w_ // 10))
+        size = box.label_size()
+        words = f"{box.label} · {box.count}" if box.label else str(box.count)
+        fnt = theme.font("ui-bold", size)
+        t = theme.text(theme.ellipsize(words, fnt, max(20, box.rect.w)), "ui-bold", size, theme.ON_TABLE)
+        surface.blit(t, (box.rect.centerx - t.get_width() // 2, box.rect.y - t.get_height() - 1))
+
+    def _draw_seat_panels(self, surface: pygame.Surface) -> None:
+        acting = set(self.match.to_act())
+        radius = max(6, int(10 * self.k))
+        for seat, r in self.seat_panels.items():
+            edge = theme.SEAT_ACTIVE if seat in acting else theme.SEAT_EDGE
+            kit.felt_area(surface, r, color=theme.SEAT_FILL, edge=edge, radius=radius,
+                          width=3 if seat in acting else 2)
+
+    def seat_status_words(self, seat: int) -> str:
+        """Whose turn it is, who is thinking, and the game's own public line for the seat."""
+        parts = []
+        own = self.memo(("status", seat), lambda: self._game_status(seat))
+        if not self.match.is_over():
+            if seat in self.thinking_seats():
+                parts.append("thinking…")
+            elif seat in self.match.to_act() and not own:
+                parts.append("to decide")
+        if own:
+            parts.append(own)
+        return " · ".join(parts)
+
+    def _game_status(self, seat: int) -> str:
+        try:
+            return str(self.game.seat_status(self.view, seat))
+        except Exception:  # noqa: BLE001 - a game's status line must never stop the table
+            return ""
+
+    def seat_chip(self, seat: int) -> str:
+        """The words in the gold chip after a seat's name: the final score once the game is over."""
+        if not self.match.is_over():
+            return ""
+        scores = self.outcome().scores
+        return score_table.fmt(scores[seat]) if seat < len(scores) else ""
+
+    def seat_header(self, surface: pygame.Surface, seat: int, r: pygame.Rect,
+                    light: bool = True) -> dict[str, pygame.Rect]:
+        """Name, human/AI icon, status and score chip of a seat on one line. The chip is placed first, at the right;
+        the status gets what is left between the name and the chip and is cut, so nothing ever overlaps. Returns
+        where each part went."""
+        used = {"name": pygame.Rect(r.x, r.y, 0, 0), "status": pygame.Rect(r.x, r.y, 0, 0),
+                "chip": pygame.Rect(r.right, r.y, 0, 0)}
+        spec = self.match.seats[seat]
+        size = max(theme.MIN_FONT + 1, min(int(r.h * 0.62), int(22 * max(self.k, 0.8))))
+        col = theme.ON_TABLE if light else theme.INK
+        soft = theme.ON_TABLE_SOFT if light else theme.INK_SOFT
+        right = r.right
+        chip = self.seat_chip(seat)
+        if chip:
+            cr = kit.chip(surface, chip, r.centery, right, size)
+            used["chip"] = cr
+            right = cr.x - size // 3
+            if self.match.is_over() and seat in self.outcome().winners:
+                crown = w.icon("crown", size + 4, (250, 210, 90))
+                if crown is not None:
+                    surface.blit(crown, (right - crown.get_width(), r.centery - crown.get_height() // 2))
+                    right -= crown.get_width() + 4
+        x = r.x
+        ic = w.icon("person" if spec.is_human else "robot", size + 2, col)
+        if ic is not None:
+            surface.blit(ic, (x, r.centery - ic.get_height() // 2))
+            x += ic.get_width() + size // 3
+        name_font = theme.font("ui-bold", size)
+        name = theme.ellipsize(self.view.names[seat], name_font, max(20, int((right - x) * 0.55)))
+        t = theme.text(name, "ui-bold", size, col)
+        used["name"] = surface.blit(t, (x, r.centery - t.get_height() // 2))
+        x += t.get_width() + size // 2
+        status = self.seat_status_words(seat)
+        if not (status and right - x > size * 2):
+            return used
+        small = max(theme.MIN_FONT, int(size * 0.85))
+        if status.startswith("thinking"):
+            kit.spinner(surface, (x + size // 2, r.centery), max(4, size // 2), self.clock, (240, 200, 120))
+            x += size + 4
+        words = theme.ellipsize(status, theme.font("ui", small), max(10, right - x))
+        t = theme.text(words, "ui", small, soft)
+        used["status"] = surface.blit(t, (x, r.centery - t.get_height() // 2))
+        return used
+
+    # --- zoom and tooltips -----------------------------------------------------------------------------------------
+    def zoom_sprite(self) -> kit.CardSprite | None:
+        """The card shown big now: the right-click pinned one, else the one hovered long enough."""
+        spr = self.zoom_pinned
+        if spr is None and self.hover is not None and self._hover_t >= self.ZOOM_DELAY and self.drag.pressed is None:
+            spr = self.hover
+        if spr is None or not spr.face_up or getattr(spr.tag, "card", None) is None or self.menu is not None:
+            return None
+        return spr
+
+    def zoom_width(self, aspect: float = kit.CARD_RATIO) -> int:
+        p = self.play
+        return max(60, min(int(300 * max(0.7, self.k)), p.w - 16, int((p.h - 16) / aspect)))
+
+    def zoom_avoid(self, spr: kit.CardSprite) -> list[tuple[pygame.Rect, float]]:
+        """Rects the zoom should not cover, weighted: the card itself, then where it may go and the viewer's own
+        zones, then the rest of the table (so free felt wins over other cards)."""
+        card = spr.rect.union(spr.home_rect).inflate(8, 8)
+        out: list[tuple[pygame.Rect, float]] = [(card, 60.0)]
+        tag = spr.tag
+        targets = self.gestures.targets(tag.card, tag.zone) if tag is not None and hasattr(tag, "zone") else set()
+        for name, box in self.boxes.items():
+            label = pygame.Rect(box.rect.x, box.rect.y - box.label_size() - 4, box.rect.w, box.label_size() + 4)
+            area = box.rect.union(label)
+            owner = self.zone_by_id[name].owner if name in self.zone_by_id else None
+            weight = 25.0 if name in targets or box.clickable else (6.0 if owner == self.viewer else 0.5)
+            out.append((area, weight))
+        out += [(r, 0.5) for r in self.seat_rects.values()]
+        return out
+
+    def zoom_rect(self) -> pygame.Rect | None:
+        """Where the big card goes now (None: no zoom): inside the table area, off the card and the drop zones."""
+        spr = self.zoom_sprite()
+        if spr is None:
+            return None
+        img = self._zoom_image(spr)
+        if img is None:
+            return None
+        return kit.place_popup(img.get_size(), spr.rect, self.play, self.zoom_avoid(spr), gap=max(8, int(12 * self.k)))
+
+    def _zoom_image(self, spr: kit.CardSprite) -> pygame.Surface | None:
+        card = spr.tag.card
+        return self.zoom_face(card, self.zoom_width(self.aspect(card)))
+
+    def _draw_zoom(self, surface: pygame.Surface) -> None:
+        spr = self.zoom_sprite()
+        if spr is None:
+            return
+        img = self._zoom_image(spr)
+        if img is None:
+            return
+        r = kit.place_popup(img.get_size(), spr.rect, self.play, self.zoom_avoid(spr), gap=max(8, int(12 * self.k)))
+        if img.get_size() != r.size:
+            img = pygame.transform.smoothscale(img, r.size)
+        sh = kit.shadow(r.size, max(4, r.w // 16), 120)
+        pad = (sh.get_width() - r.w) // 2
+        surface.blit(sh, (r.x - pad + 3, r.y - pad + 6))
+        surface.blit(img, r)
+
+    def tooltip_text(self) -> str:
+        """What is under the pointer does, in the engine's words (or the game's own hint)."""
+        if self.drag.held is not None or self.menu is not None or not self.play.collidepoint(self.mouse):
+            return ""
+        own = self.hover_hint(self.mouse)
+        if own is not None:
+            return own
+        spr = self.hover
+        if spr is not None and spr.tag is not None and hasattr(spr.tag, "zone"):
+            return self.gestures.label_for(spr.tag.card, spr.tag.zone)
+        box = self.box_at(self.mouse, [z for z in self.gestures.zone_clicks if z in self.boxes])
+        if box is not None:
+            labels = list(dict.fromkeys(g.label for g in self.gestures.clicks_on_zone(box.name)))
+            return " / ".join(labels[:3])
+        return ""
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        if self._still_t < self.TIP_DELAY:
+            return
+        words = self.tooltip_text()
+        if not words:
+            return
+        size = max(theme.MIN_FONT + 1, int(16 * self.k))
+        width = min(int(360 * max(self.k, 0.8)), self.play.w // 2)
+        lines = theme.wrap(words, "ui", size, width)[:4]
+        lh = theme.font("ui", size).get_linesize()
+        pad = max(5, size // 2)
+        tw = max(theme.text(ln, "ui", size).get_width() for ln in lines) + 2 * pad
+        r = pygame.Rect(self.mouse[0] + 16, self.mouse[1] + 20, tw, len(lines) * lh + 2 * pad)
+        zoom = self.zoom_rect()
+        if zoom is not None and r.colliderect(zoom):
+            r.bottom = self.mouse[1] - 8
+        r.clamp_ip(pygame.Rect(0, 0, *self.size))
+        pygame.draw.rect(surface, (40, 28, 20), r, border_radius=pad)
+        pygame.draw.rect(surface, theme.GOLD, r, width=1, border_radius=pad)
+        for i, ln in enumerate(lines):
+            surface.blit(theme.text(ln, "ui", size, theme.ON_TABLE), (r.x + pad, r.y + pad + i * lh))
+
+    # --- the score overlay ------------------------------------------------------------------------------------------
+    def _draw_score_overlay(self, surface: pygame.Surface) -> None:
+        k = self.k
+        pad = theme.px(16, k, 8)
+        custom = self.score_panel()
+        outcome = self.outcome()
+        names = list(self.view.names)
+        if custom is not None:
+            (nat_w, nat_h), drawer = custom
+        else:
+            nat_w, nat_h = score_table.natural_size(outcome, names, 1.0)
+
+            def drawer(surf: pygame.Surface, rect: pygame.Rect) -> None:
+                title = "Final scores" if self.match.is_over() else "Scores so far"
+                score_table.draw_outcome_table(surf, rect, outcome, names, self.match.is_over(), title)
+
+        bh = self.close_score_btn.rect.h or max(28, int(40 * k))
+        want_w = int(nat_w * k)
+        width = min(self.play.w, want_w + 2 * pad)
+        content_w = width - 2 * pad
+        content_h = int(nat_h * content_w / max(1, nat_w))
+        height = min(self.play.h, content_h + 3 * pad + bh)
+        r = pygame.Rect(0, 0, width, height)
+        r.center = self.play.center
+        self.score_rect = r
+        self.close_score_btn.rect = pygame.Rect(0, 0, max(90, int(140 * k)), max(28, int(40 * k)))
+        self.close_score_btn.rect.bottomright = (r.right - pad, r.bottom - pad)
+        self.round_btn.visible = bool(getattr(self, "score_rounds_browsable", False)) and len(outcome.rounds) > 1
+        self.round_btn.text = self.round_button_text()
+        self.round_btn.rect = pygame.Rect(0, 0, max(120, int(220 * k)), self.close_score_btn.rect.h)
+        self.round_btn.rect.bottomleft = (r.x + pad, r.bottom - pad)
+        w.draw_panel(surface, r)
+        view = pygame.Rect(r.x + pad, r.y + pad, content_w, r.h - 3 * pad - self.close_score_btn.rect.h)
+        if content_h <= view.h:
+            drawer(surface, pygame.Rect(view.x, view.y, view.w, content_h))
+        else:  # too tall for the window: draw it whole off-screen and scroll a window over it
+            self.score_scroll = min(self.score_scroll, content_h - view.h)
+            sheet = pygame.Surface((view.w, content_h))
+            sheet.fill(theme.CREAM)
+            drawer(sheet, sheet.get_rect())
+            surface.blit(sheet, view.topleft, pygame.Rect(0, self.score_scroll, view.w, view.h))
+            bar_h = max(20, view.h * view.h // content_h)
+            bar_y = view.y + (view.h - bar_h) * self.score_scroll // max(1, content_h - view.h)
+            pygame.draw.rect(surface, theme.INK_SOFT, (view.right + pad // 3, bar_y, max(3, pad // 3), bar_h),
+                             border_radius=2)
+        self.close_score_btn.draw(surface)
+        self.round_btn.draw(surface)
