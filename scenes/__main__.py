@@ -4,6 +4,6 @@ import os
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from scenes.app import main  # noqa: E402 - the variable must be set before pygame is imported
+from scenes.app import main
 
 raise SystemExit(main())

@@ -13,6 +13,8 @@ from functools import lru_cache
 
 import pygame
 
+from game.names import LINE_LIMIT, printable
+
 # --- palette ------------------------------------------------------------------------------------------------------
 Color = tuple[int, int, int]
 
@@ -95,50 +97,118 @@ _text_cache: dict[tuple[str, str, int, tuple[int, ...]], pygame.Surface] = {}
 
 
 def text(s: str, role: str, size: int, color: tuple[int, ...] = INK) -> pygame.Surface:
-    """``s`` rendered in a role's font, cached: tables redraw the same labels every frame."""
+    """``s`` rendered in a role's font, cached: tables redraw the same labels every frame. Any string is drawn
+    without raising (see :func:`clean_text`)."""
     key = (s, role, size, tuple(color))
     surf = _text_cache.get(key)
     if surf is None:
         if len(_text_cache) > 4000:
             _text_cache.clear()
-        surf = font(role, size).render(s, True, color)
+        surf = render_text(font(role, size), s, color)
         _text_cache[key] = surf
     return surf
 
 
-def wrap_lines(s: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """The one word wrap of the app: greedy against the real font metrics, paragraphs kept ("\\n"), a word
-    longer than the width cut into pieces so no line ever runs past it."""
-    lines: list[str] = []
-    width = max(1, width)
-    for para in s.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}" if line else word
-            if fnt.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-            while len(line) > 1 and fnt.size(line)[0] > width:  # a word wider than the line: cut it
-                cut = _fit_prefix(line, fnt, width)
-                lines.append(line[:cut])
-                line = line[cut:]
-        lines.append(line)
-    return lines
+#: The longest paragraph text wrap looks at (characters): a whole rules page, far more than any screen shows.
+WRAP_LIMIT = 50_000
 
 
-def _fit_prefix(s: str, fnt: pygame.font.Font, width: int) -> int:
-    """The length of the longest prefix of ``s`` (at least 1 character) that fits ``width``: a binary search, so
-    a pathological word of thousands of characters costs a few dozen measurements per line, not thousands."""
-    lo, hi = 1, len(s)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if fnt.size(s[:mid])[0] <= width:
+def clean_text(text: object, limit: int = LINE_LIMIT, *, newlines: bool = False) -> str:
+    """The one sanitiser of drawn text (game.names.printable): any string, however odd, comes out as text that
+    renders (no NUL, lone surrogate, control or zero-width character, bounded length). draw_text, wrap,
+    TextInput and the table kit's ``text``/``wrap`` all pass through it."""
+    return printable(text, limit, newlines=newlines)
+
+
+def render_text(fnt: pygame.font.Font, text: object, color: tuple[int, ...]) -> pygame.Surface:
+    """``fnt.render`` that never raises: the text is cleaned first, and whatever a font still refuses is
+    drawn as nothing (an empty surface one line high)."""
+    try:
+        return fnt.render(clean_text(text), True, color)
+    except (pygame.error, ValueError, UnicodeError, MemoryError, OverflowError):
+        return pygame.Surface((0, max(1, fnt.get_linesize())), pygame.SRCALPHA)
+
+
+def text_width(fnt: pygame.font.Font, text: str) -> int:
+    try:
+        return int(fnt.size(text)[0])
+    except (pygame.error, ValueError, UnicodeError):
+        return 0
+
+
+def fit_prefix(fnt: pygame.font.Font, text: str, width: int, suffix: str = "", least: int = 1, guess: int = 0) -> int:
+    """The longest prefix length (at least ``least``) whose width with ``suffix`` is within ``width``. A
+    galloping search from ``guess`` (the previous piece's length when a long word is cut): a few
+    measurements, where cutting one character at a time was quadratic. No glyph is narrower than a pixel,
+    so at most ``width`` characters are considered."""
+    cap = min(len(text), max(least, width))
+    if cap <= least:
+        return least
+
+    def fits(n: int) -> bool:
+        return text_width(fnt, text[:n] + suffix) <= width
+
+    g = min(cap, max(least, guess or cap))
+    step = 1
+    if fits(g):
+        lo = g
+        while lo < cap and fits(min(cap, lo + step)):
+            lo = min(cap, lo + step)
+            step *= 2
+        hi = min(cap + 1, lo + step)
+    else:
+        hi = g
+        while hi - step > least and not fits(hi - step):
+            hi -= step
+            step *= 2
+        lo = max(least, hi - step)
+    while hi - lo > 1:  # text[:lo] fits (or lo == least), text[:hi] does not (or hi == cap + 1)
+        mid = (lo + hi) // 2
+        if fits(mid):
             lo = mid
         else:
-            hi = mid - 1
+            hi = mid
     return lo
+
+
+def wrap_lines(text: object, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap against the real font metrics; paragraphs kept ("\\n"); a word longer than the width is
+    cut into pieces so no line runs past it. Linear in the text: each word is measured once, a line is
+    measured whole only near the edge, and a long word is cut piece by piece with a galloping search."""
+    text = clean_text(text, WRAP_LIMIT, newlines=True)
+    width = max(1, int(width))
+    space = text_width(fnt, " ")
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line, line_w = "", 0
+        for word in para.split(" "):
+            word_w = text_width(fnt, word)
+            if line and len(line) + 1 + len(word) <= width:
+                guess = line_w + space + word_w  # the sum of the parts: off by a pixel or two of kerning
+                if guess <= width * 0.85:
+                    line, line_w = f"{line} {word}", guess
+                    continue
+                if guess <= width * 1.15 + 8:  # near the edge: measure the real line (a few times per line)
+                    exact = text_width(fnt, f"{line} {word}")
+                    if exact <= width:
+                        line, line_w = f"{line} {word}", exact
+                        continue
+            if line:
+                lines.append(line)
+            line, line_w = word, word_w
+            if len(line) > 1 and (line_w > width or len(line) > width):
+                start, piece = 0, 0
+                while len(line) - start > width or text_width(fnt, line[start:start + width + 1]) > width:
+                    rest = line[start:start + width + 1]
+                    if len(rest) <= 1:
+                        break
+                    piece = fit_prefix(fnt, rest, width, guess=piece)
+                    lines.append(rest[:piece])
+                    start += piece
+                line = line[start:]
+                line_w = text_width(fnt, line)
+        lines.append(line)
+    return lines
 
 
 def wrap(s: str, role: str, size: int, width: int) -> list[str]:
@@ -152,9 +222,8 @@ def _wrap(s: str, role: str, size: int, width: int) -> tuple[str, ...]:
 
 
 def ellipsize(s: str, fnt: pygame.font.Font, width: int) -> str:
-    """``s`` cut to ``width`` with an ellipsis (a name in a narrow column)."""
-    if fnt.size(s)[0] <= width:
+    """``s`` cut to ``width`` with an ellipsis (a name in a narrow column); a galloping search, never quadratic."""
+    s = clean_text(s)
+    if text_width(fnt, s) <= width:
         return s
-    while s and fnt.size(s + "…")[0] > width:
-        s = s[:-1]
-    return s + "…"
+    return s[:fit_prefix(fnt, s, width, "…", least=0)] + "…"

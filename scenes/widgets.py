@@ -26,7 +26,6 @@ from typing import Any
 
 import pygame
 
-from game.names import LINE_LIMIT, printable
 from scenes import theme
 
 # --- theme: one palette for every screen (scenes/theme.py); screens use w.INK, w.CREAM... ---------
@@ -75,106 +74,13 @@ def icon(name: str, size: int, color: tuple[int, int, int] | None = None) -> pyg
         return None
 
 
-#: The longest paragraph text wrap looks at (characters): a whole rules page, far more than any screen shows.
-WRAP_LIMIT = 50_000
-
-
-def clean_text(text: object, limit: int = LINE_LIMIT, *, newlines: bool = False) -> str:
-    """The one sanitiser of drawn text (game.names.printable): any string, however odd, comes out as text that
-    renders (no NUL, lone surrogate, control or zero-width character, bounded length). draw_text, wrap,
-    TextInput and the table kit's ``text``/``wrap`` all pass through it."""
-    return printable(text, limit, newlines=newlines)
-
-
-def render_text(fnt: pygame.font.Font, text: object, color: tuple[int, ...]) -> pygame.Surface:
-    """``fnt.render`` that never raises: the text is cleaned first, and whatever a font still refuses is
-    drawn as nothing (an empty surface one line high)."""
-    try:
-        return fnt.render(clean_text(text), True, color)
-    except (pygame.error, ValueError, UnicodeError, MemoryError, OverflowError):
-        return pygame.Surface((0, max(1, fnt.get_linesize())), pygame.SRCALPHA)
-
-
-def _width(fnt: pygame.font.Font, text: str) -> int:
-    try:
-        return int(fnt.size(text)[0])
-    except (pygame.error, ValueError, UnicodeError):
-        return 0
-
-
-def _fit(fnt: pygame.font.Font, text: str, width: int, suffix: str = "", least: int = 1, guess: int = 0) -> int:
-    """The longest prefix length (at least ``least``) whose width with ``suffix`` is within ``width``. A
-    galloping search from ``guess`` (the previous piece's length when a long word is cut): a few
-    measurements, where cutting one character at a time was quadratic. No glyph is narrower than a pixel,
-    so at most ``width`` characters are considered."""
-    cap = min(len(text), max(least, width))
-    if cap <= least:
-        return least
-
-    def fits(n: int) -> bool:
-        return _width(fnt, text[:n] + suffix) <= width
-
-    g = min(cap, max(least, guess or cap))
-    step = 1
-    if fits(g):
-        lo = g
-        while lo < cap and fits(min(cap, lo + step)):
-            lo = min(cap, lo + step)
-            step *= 2
-        hi = min(cap + 1, lo + step)
-    else:
-        hi = g
-        while hi - step > least and not fits(hi - step):
-            hi -= step
-            step *= 2
-        lo = max(least, hi - step)
-    while hi - lo > 1:  # text[:lo] fits (or lo == least), text[:hi] does not (or hi == cap + 1)
-        mid = (lo + hi) // 2
-        if fits(mid):
-            lo = mid
-        else:
-            hi = mid
-    return lo
-
-
-def wrap_lines(text: object, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap against the real font metrics; paragraphs kept ("\\n"); a word longer than the width is
-    cut into pieces so no line runs past it. Linear in the text: each word is measured once, a line is
-    measured whole only near the edge, and a long word is cut piece by piece with a galloping search."""
-    text = clean_text(text, WRAP_LIMIT, newlines=True)
-    width = max(1, int(width))
-    space = _width(fnt, " ")
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line, line_w = "", 0
-        for word in para.split(" "):
-            word_w = _width(fnt, word)
-            if line and len(line) + 1 + len(word) <= width:
-                guess = line_w + space + word_w  # the sum of the parts: off by a pixel or two of kerning
-                if guess <= width * 0.85:
-                    line, line_w = f"{line} {word}", guess
-                    continue
-                if guess <= width * 1.15 + 8:  # near the edge: measure the real line (a few times per line)
-                    exact = _width(fnt, f"{line} {word}")
-                    if exact <= width:
-                        line, line_w = f"{line} {word}", exact
-                        continue
-            if line:
-                lines.append(line)
-            line, line_w = word, word_w
-            if len(line) > 1 and (line_w > width or len(line) > width):
-                start, piece = 0, 0
-                while len(line) - start > width or _width(fnt, line[start:start + width + 1]) > width:
-                    rest = line[start:start + width + 1]
-                    if len(rest) <= 1:
-                        break
-                    piece = _fit(fnt, rest, width, guess=piece)
-                    lines.append(rest[:piece])
-                    start += piece
-                line = line[start:]
-                line_w = _width(fnt, line)
-        lines.append(line)
-    return lines
+# The one sanitiser, measurer and word wrap of the app live in scenes.theme; widgets and tables share them.
+WRAP_LIMIT = theme.WRAP_LIMIT
+clean_text = theme.clean_text
+render_text = theme.render_text
+wrap_lines = theme.wrap_lines
+_width = theme.text_width
+_fit = theme.fit_prefix
 
 
 def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
