@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.save import SaveError, atomic_write_json, home_path, move_aside, parse_json, read_bytes
+from scenes import theme
 
 FORMAT = "village-tabletop-settings"
 VERSION = 1
@@ -25,7 +26,7 @@ MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 WINDOW_PRESETS: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 DEFAULT_SIZE = (1600, 900)
-MIN_SIZE = (640, 480)
+MIN_SIZE = theme.MIN_WINDOW  # one minimum: every layout holds at it
 MAX_SIZE = (7680, 4320)  # 8K: anything larger is not a window anyone has
 
 
