@@ -204,6 +204,14 @@ icon("shield", "#4a6fa5",
      path("M32 3 L57 11 V29 C57 46 45 56 32 61 C19 56 7 46 7 29 V11 Z", fill=C, **OUTLINE),
      path("M32 10 V54 M13 26 H51", fill="none", stroke="#efe3c4", stroke_width=5))
 
+icon("villain", "#5b4a6e",  # a horned mask: Villagers & Villains' Challenge cards
+     path("M14 22 C8 16 6 8 9 2 C13 8 18 12 24 15 Z M50 22 C56 16 58 8 55 2 C51 8 46 12 40 15 Z", fill="#d8cfc0",
+          **OUTLINE),
+     path("M32 12 C46 12 55 20 55 32 C55 46 44 58 32 62 C20 58 9 46 9 32 C9 20 18 12 32 12 Z", fill=C, **OUTLINE),
+     path("M15 30 L28 35 L26 40 L17 37 Z M49 30 L36 35 L38 40 L47 37 Z", fill="#f3d36b", stroke=INK,
+          stroke_width=2, stroke_linejoin="round"),
+     path("M22 49 C27 53 37 53 42 49", fill="none", stroke=INK, stroke_width=3, stroke_linecap="round"))
+
 icon("power", "#e57a22",
      poly([(39, 3), (12, 37), (29, 37), (22, 61), (52, 25), (35, 25), (45, 3)], fill=C, stroke=INK,
           stroke_width=3, stroke_linejoin="round"))
@@ -331,6 +339,87 @@ icon("info", INK,
      path(circle_d(32, 32, 29) + " " + circle_d(32, 18, 4.5, 1) + " " + rect_d(28, 27, 8, 23), fill=C,
           fill_rule="evenodd"))
 
+
+# --- Villagers: suits, the discard mark, solo seasons and the Jester -------------------------------------------
+icon("hay", "#d8c25a",
+     path("M6 54 C6 30 18 13 32 13 C46 13 58 30 58 54 Z", fill=C, **OUTLINE),
+     path("M17 50 C17 37 21 27 27 20 M32 52 V17 M47 50 C47 37 43 27 37 20", fill="none", stroke="#8f7a1e",
+          stroke_width=2.5, stroke_linecap="round"),
+     rect(3, 50, 58, 9, 3, fill="#b89a2e", **OUTLINE),
+     path("M10 50 L8 44 M54 50 L56 44", fill="none", stroke=INK, stroke_width=2, stroke_linecap="round"))
+
+icon("ore", "#7c8894",
+     poly([(8, 48), (15, 31), (30, 24), (46, 28), (57, 42), (49, 57), (19, 58)], fill=C, **OUTLINE),
+     path("M15 31 L27 40 L30 24 M27 40 L19 58 M27 40 L49 57 M27 40 L46 28 M46 28 L57 42", fill="none",
+          stroke="#c9d0d8", stroke_width=2.2, stroke_linejoin="round"),
+     poly(star_points(48, 12, 8, 2.5, 4), fill="#f2d46b", stroke=INK, stroke_width=1.5))
+
+_grapes = [("circle", {"cx": x, "cy": y, "r": 7.5, "fill": C}) for x, y in
+           ((19, 26), (32, 26), (45, 26), (25.5, 38), (38.5, 38), (32, 50))]
+icon("grapes", "#7b3f8c",
+     path("M32 19 C32 12 34 8 38 5", fill="none", stroke=INK, stroke_width=3.5, stroke_linecap="round"),
+     path("M35 12 C40 4 52 6 55 9 C50 16 41 17 35 12 Z", fill="#6a9a3a", **OUTLINE),
+     outlined(*_grapes, width=5),
+     circle(17, 24, 2, fill="#c9a3d6"), circle(30, 24, 2, fill="#c9a3d6"), circle(23.5, 36, 2, fill="#c9a3d6"))
+
+icon("wool", "#efe6d4",
+     path("M44 52 C50 58 56 58 60 54", fill="none", stroke=INK, stroke_width=5, stroke_linecap="round"),
+     path("M44 52 C50 58 56 58 60 54", fill="none", stroke=C, stroke_width=2.5, stroke_linecap="round"),
+     circle(30, 32, 24, fill=C, **OUTLINE),
+     path("M12 22 C24 26 34 40 36 55 M20 12 C30 20 44 30 50 46 M34 8 C40 16 50 22 54 28 M8 36 C16 38 24 46 26 55",
+          fill="none", stroke="#b8a98a", stroke_width=2.5, stroke_linecap="round"))
+
+icon("leather", "#a0603c",
+     path("M14 7 C20 11 26 10 32 8 C38 10 44 11 50 7 C52 17 58 21 58 30 C54 36 54 44 58 51 C51 54 47 58 45 61 "
+          "C38 57 26 57 19 61 C17 58 13 54 6 51 C10 44 10 36 6 30 C6 21 12 17 14 7 Z", fill=C, **OUTLINE),
+     path("M18 18 C26 20 38 20 46 18 M47 24 V42 M46 48 C38 46 26 46 18 48 M17 42 V24", fill="none",
+          stroke="#e9c29e", stroke_width=2, stroke_dasharray="3 3", stroke_linecap="round"))
+
+icon("solitary", "#4f8a68",
+     rect(14, 30, 36, 28, 1, fill="#f3e3c3", **OUTLINE),
+     poly([(6, 33), (32, 8), (58, 33)], fill=C, **OUTLINE),
+     rect(27, 42, 10, 16, 1, fill=INK),
+     rect(41, 14, 7, 12, 0, fill=C, **OUTLINE))
+
+icon("special", "#be3232",
+     poly(star_points(32, 32, 29, 19, 8), fill=C, stroke=INK, stroke_width=3, stroke_linejoin="round"),
+     circle(32, 32, 12, fill="#f7e7cf", stroke=INK, stroke_width=2.5),
+     poly(star_points(32, 32, 8, 3.5, 4), fill=C))
+
+icon("discard", "#be3232",
+     group("rotate(-12 26 34)", rect(10, 12, 30, 42, 4, fill="#f7efdc", **OUTLINE),
+           rect(14, 16, 22, 8, 2, fill="#c9b48f")),
+     path("M34 24 C52 24 58 36 52 50", fill="none", stroke=INK, stroke_width=9, stroke_linecap="round"),
+     path("M34 24 C52 24 58 36 52 50", fill="none", stroke=C, stroke_width=5, stroke_linecap="round"),
+     poly([(42, 47), (61, 46), (51, 61)], fill=C, stroke=INK, stroke_width=2.5, stroke_linejoin="round"))
+
+_rays = " ".join(f"M{32 + 20 * math.cos(a):.2f} {32 + 20 * math.sin(a):.2f} L{32 + 29 * math.cos(a):.2f} "
+                 f"{32 + 29 * math.sin(a):.2f}" for a in (i * math.pi / 4 for i in range(8)))
+icon("sun", "#e8a023",
+     path(_rays, fill="none", stroke=INK, stroke_width=7, stroke_linecap="round"),
+     path(_rays, fill="none", stroke=C, stroke_width=3.5, stroke_linecap="round"),
+     circle(32, 32, 14, fill=C, **OUTLINE))
+
+_flake = []
+for _i in range(6):
+    _a = _i * math.pi / 3
+    _c, _s = math.cos(_a), math.sin(_a)
+    _x1, _y1 = 32 + 27 * _c, 32 + 27 * _s
+    _bx, _by = 32 + 17 * _c, 32 + 17 * _s
+    _flake.append(f"M32 32 L{_x1:.2f} {_y1:.2f}")
+    for _d in (-0.6, 0.6):
+        _flake.append(f"M{_bx:.2f} {_by:.2f} L{_bx + 9 * math.cos(_a + _d):.2f} {_by + 9 * math.sin(_a + _d):.2f}")
+icon("snowflake", "#5d8fc4",
+     path(" ".join(_flake), fill="none", stroke=INK, stroke_width=7, stroke_linecap="round"),
+     path(" ".join(_flake), fill="none", stroke=C, stroke_width=3.5, stroke_linecap="round"))
+
+icon("jester", "#8a3fa0",
+     path("M8 50 C10 34 14 20 6 10 C20 14 26 26 32 38 C38 26 44 14 58 10 C50 20 54 34 56 50 Z", fill=C, **OUTLINE),
+     path("M32 38 C30 24 28 14 32 4 C36 14 34 24 32 38 Z", fill="#e2a626", **OUTLINE),
+     rect(6, 48, 52, 10, 3, fill="#e2a626", **OUTLINE),
+     circle(6, 10, 4, fill="#e2a626", stroke=INK, stroke_width=2), circle(58, 10, 4, fill="#e2a626", stroke=INK,
+                                                                          stroke_width=2),
+     circle(32, 4, 3.5, fill=C, stroke=INK, stroke_width=2))
 
 def svg(color: str, body: str) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" color="{color}">'

@@ -1,0 +1,533 @@
+"""Villagers card faces, drawn (not painted) from the card data, cached per (card, size, what it shows now).
+
+ART.md asks each villager to show its suit icon (twice on a double-suit card), the production chain line above
+the name, the padlock with its Unlocking Villager's name, the keyring number, the symbol row (Food, Builder,
+Gold, Silver with its rule) and slot marks; chains overlap so every symbol row stays visible. So a face is two
+parts: the *header* (band with suits, padlock and slot marks; the chain line; the name; the symbol row), which is
+``PEEK`` card-widths tall and stays visible when another card covers the rest, and the *body* (the Silver rule or
+ability in words, the keyring, coins lying on the card, a faint suit watermark). A covered villager's symbol row is
+drawn faded and struck through: it is readable, and plainly not in play.
+
+Sizes are in card-width units so one layout serves the table and the zoom; faces are drawn at twice the size and
+smoothed down. Returned surfaces are shared cache entries: blit them, never draw on them.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+
+import pygame
+
+from game.villagers.cards import COUNTESS_GOLD, FOUNDERS_FOOD, TYPES, CardType, ctype
+from game.villagers.state import EVENT_OF
+from game.villagers.table import EVENT_WORDS, SUIT_COLORS
+from game.villagers.texts import SILVER_WORDS, card_text
+from scenes import assets, theme
+
+CARD_RATIO = 1.4
+PEEK = 0.6  # the header's height in card widths: what a covered card still shows
+_SS = 2  # supersampling
+
+INK = (43, 33, 24)
+INK_SOFT = (104, 86, 68)
+CREAM = (247, 239, 219)
+CREAM_DARK = (226, 212, 182)
+BORDER = (58, 44, 32)
+GOLD_FILL = (236, 184, 64)
+SILVER_FILL = (196, 202, 210)
+COIN_INK = (120, 84, 10)
+ACCENT = (168, 86, 40)
+BACK_PLAIN = (92, 66, 46)
+MARKET_COLOR = (176, 92, 52)
+SUMMER = (214, 150, 52)
+WINTER = (86, 128, 178)
+COUNTESS_COLOR = (112, 56, 120)
+
+SUIT_ICON: dict[str, str] = {
+    "Grains": "grain", "Wood": "wood", "Hay": "hay", "Ore": "ore", "Grapes": "grapes", "Wool": "wool",
+    "Leather": "leather", "Solitary": "solitary", "Special": "special",
+}
+#: The icon of what a Silver rule counts (``None``: words only).
+SILVER_ICON: dict[str, str] = {
+    "food_inplay": "food", "builder_inplay": "builder", "goldsym_inplay": "gold", "wood_all": "wood",
+    "hay_all": "hay", "ore_all": "ore", "solitary_all": "solitary", "padlock_all": "padlock",
+    "printed_gold_wood_inplay": "wood", "max_coins_one_villager": "coin",
+}
+SHORT_ABILITY: dict[str, str] = {
+    "Monk": "Stands in for any link; cover it with your next build",
+    "Apprentice": "Swaps with a covered villager and brings it home",
+    "Tinner": "Every padlock is free for the rest of your turn",
+    "Smuggler": "Take half the printed Gold of one of your villagers",
+}
+
+_FACES: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+_MAX_FACES = 500
+
+
+def _cached(key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    surf = _FACES.get(key)
+    if surf is not None:
+        _FACES.move_to_end(key)
+        return surf
+    surf = make()
+    _FACES[key] = surf
+    while len(_FACES) > _MAX_FACES:
+        _FACES.popitem(last=False)
+    return surf
+
+
+def clear_cache() -> None:
+    _FACES.clear()
+
+
+def card_size(width: int) -> tuple[int, int]:
+    width = max(1, int(width))
+    return width, round(width * CARD_RATIO)
+
+
+# --- drawing helpers ------------------------------------------------------------------------------------------------
+def _font(role: str, size: float) -> pygame.font.Font:
+    return assets.font(role, max(5, round(size)))
+
+
+def _fit(text: str, role: str, size: float, max_w: float, min_size: float) -> pygame.font.Font:
+    f = _font(role, size)
+    while f.size(text)[0] > max_w and size > min_size:
+        size *= 0.93
+        f = _font(role, size)
+    return f
+
+
+def _ellipsize(text: str, f: pygame.font.Font, max_w: float) -> str:
+    if f.size(text)[0] <= max_w:
+        return text
+    while len(text) > 1 and f.size(text + "…")[0] > max_w:
+        text = text[:-1]
+    return text + "…"
+
+
+def _blit_text(s: pygame.Surface, text: str, f: pygame.font.Font, color: tuple[int, int, int], **pos: object) -> \
+        pygame.Rect:
+    img = f.render(text, True, color)
+    r = img.get_rect(**pos)
+    s.blit(img, r)
+    return r
+
+
+def _icon(name: str, size: float, color: tuple[int, int, int] | None = None) -> pygame.Surface:
+    return assets.icon(name, max(4, round(size)), color)
+
+
+def _shade(c: tuple[int, int, int], f: float) -> tuple[int, int, int]:
+    return (round(c[0] * f), round(c[1] * f), round(c[2] * f))
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def _ink_on(c: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Dark or light text, whichever reads on ``c``."""
+    return INK if (c[0] * 299 + c[1] * 587 + c[2] * 114) / 1000 > 150 else (255, 250, 238)
+
+
+def _blank(w: int, h: int) -> pygame.Surface:
+    return pygame.Surface((w, h), pygame.SRCALPHA)
+
+
+def _finish(s: pygame.Surface, width: int, height: int | None = None) -> pygame.Surface:
+    size = card_size(width) if height is None else (max(1, width), max(1, height))
+    out = pygame.transform.smoothscale(s, size)
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        out = out.convert_alpha()
+    return out
+
+
+def _base(w: int, h: int, face: tuple[int, int, int]) -> tuple[pygame.Surface, pygame.Rect]:
+    s = _blank(w, h)
+    r = max(2, round(w * 0.06))
+    bw = max(2, round(w / 90))
+    pygame.draw.rect(s, BORDER, s.get_rect(), border_radius=r)
+    inner = s.get_rect().inflate(-2 * bw, -2 * bw)
+    pygame.draw.rect(s, face, inner, border_radius=max(1, r - bw))
+    return s, inner
+
+
+def _band(s: pygame.Surface, inner: pygame.Rect, h: int, color: tuple[int, int, int], radius: int) -> pygame.Rect:
+    band = pygame.Rect(inner.x, inner.y, inner.w, h)
+    pygame.draw.rect(s, color, band, border_top_left_radius=radius, border_top_right_radius=radius)
+    pygame.draw.line(s, _shade(color, 0.6), (band.x, band.bottom), (band.right - 1, band.bottom),
+                     max(1, inner.w // 90))
+    return band
+
+
+def _badge(s: pygame.Surface, center: tuple[int, int], d: int, text: str, fill: tuple[int, int, int],
+           fg: tuple[int, int, int] = INK) -> None:
+    """A round number badge (Gold, the keyring, the Countess's 4)."""
+    r = d // 2
+    pygame.draw.circle(s, _shade(fill, 0.55), center, r)
+    pygame.draw.circle(s, fill, center, max(1, r - max(1, d // 11)))
+    f = _fit(text, "ui-bold", d * 0.62, d * 0.8, d * 0.3)
+    _blit_text(s, text, f, fg, center=(center[0], center[1] + max(0, d // 40)))
+
+
+# --- the villager face ----------------------------------------------------------------------------------------------
+def chain_words(t: CardType, standin: str = "", side: int = 0) -> str:
+    """The production chain line printed above the name."""
+    if standin:
+        return f"as {standin}"
+    if t.name == "Founders":
+        return "Chain start · Food side" if side else "Chain start · Gold side"
+    if t.special == "basic":
+        return "Basic · chain start"
+    if t.is_special:
+        return "Stand-in" if t.special in ("standin", "swap") else "Special · discard"
+    if not t.chain:
+        return "Solitary"
+    if len(t.chain) == 1:
+        return "Chain start"
+    return " › ".join(t.chain[:-1]) + " ›"
+
+
+def silver_words(t: CardType) -> str:
+    """The Silver rule in a few words ("3 per Food in play")."""
+    what = SILVER_WORDS.get(t.silver, t.silver)
+    if t.silver == "max_coins_one_villager":
+        return "Silver: the most coins on one of your villagers"
+    if t.silver == "printed_gold_wood_inplay":
+        return "Silver: the printed Gold of your uncovered Wood villagers"
+    if t.silver_per > 1:
+        return f"Silver: {t.silver_amt} per {t.silver_per} {what}"
+    return f"Silver: {t.silver_amt} per {what}"
+
+
+def villager_face(card: str, width: int, *, side: int = 0, covered: bool = False, standin: str = "",
+                  coins: int = 0, zoom: bool = False) -> pygame.Surface:
+    """The face of villager ``card`` at ``width`` px. ``side`` 1: Founders on the Food side; ``covered``: its
+    symbol row is out of play; ``standin``: the type a placed Monk or Apprentice stands in for; ``coins`` lying on
+    it; ``zoom`` adds the full text."""
+    width = max(8, int(width))
+    key = ("v", card, width, side, covered, standin, min(coins, 99), zoom)
+    return _cached(key, lambda: _villager(card, width, side, covered, standin, coins, zoom))
+
+
+def _villager(card: str, width: int, side: int, covered: bool, standin: str, coins: int,
+              zoom: bool) -> pygame.Surface:
+    t = ctype(card)
+    if t.name == "Founders" and side:
+        t = FOUNDERS_FOOD
+    w, h = card_size(width * _SS)
+    color = SUIT_COLORS.get(t.suit, (150, 150, 150))
+    s, inner = _base(w, h, CREAM)
+    radius = max(1, round(w * 0.06) - max(2, round(w / 90)))
+    m = round(w * 0.05)
+    band = _band(s, inner, round(w * 0.2), color, radius)
+    # suit icons on a cream plate at the left of the band
+    isz = round(band.h * 0.78)
+    n = 2 if t.symbols == 2 else 1
+    plate = pygame.Rect(band.x + round(m * 0.6), band.centery - round(band.h * 0.44), isz * n + round(isz * 0.25)
+                        + (round(isz * 0.05) if n > 1 else 0), round(band.h * 0.88))
+    pygame.draw.rect(s, CREAM, plate, border_radius=plate.h // 2)
+    pygame.draw.rect(s, _shade(color, 0.55), plate, max(1, w // 110), border_radius=plate.h // 2)
+    for i in range(n):
+        img = _icon(SUIT_ICON.get(t.suit, "any"), isz)
+        s.blit(img, img.get_rect(center=(plate.x + round(isz * 0.62) + i * round(isz * 1.05), plate.centery)))
+    right = band.right - round(m * 0.6)
+    # slot marks: one small card socket per card that may sit on it (a stand-in has the slots of its type)
+    slots = TYPES[standin].slots if standin else t.slots
+    if slots:
+        sw, sh = round(w * 0.065), round(band.h * 0.62)
+        for _ in range(slots):
+            r = pygame.Rect(right - sw, band.centery - sh // 2, sw, sh)
+            pygame.draw.rect(s, CREAM, r, border_radius=max(1, sw // 4))
+            pygame.draw.rect(s, INK, r, max(1, w // 120), border_radius=max(1, sw // 4))
+            pygame.draw.line(s, INK, (r.x + sw // 4, r.y + sh // 3), (r.right - sw // 4 - 1, r.y + sh // 3),
+                             max(1, w // 160))
+            right = r.x - round(sw * 0.35)
+    if t.special.startswith("discard"):  # Tinner and Smuggler: the discard symbol
+        img = _icon("discard", band.h * 0.82)
+        r = img.get_rect(midright=(right, band.centery))
+        s.blit(img, r)
+        right = r.x - round(m * 0.3)
+    # the padlock and the name of its Unlocking Villager
+    if t.unlocker:
+        pad_h = round(band.h * 0.86)
+        lock = _icon("padlock", pad_h * 0.86)
+        room = right - plate.right - round(m * 0.6) - lock.get_width() - round(pad_h * 0.45)
+        f = _fit(t.unlocker, "ui-bold", band.h * 0.5, room, band.h * 0.36)
+        name = _ellipsize(t.unlocker, f, room)
+        tw = f.size(name)[0]
+        pill = pygame.Rect(0, 0, lock.get_width() + tw + round(pad_h * 0.45), pad_h)
+        pill.midright = (right, band.centery)
+        pygame.draw.rect(s, CREAM, pill, border_radius=pill.h // 2)
+        pygame.draw.rect(s, INK, pill, max(1, w // 130), border_radius=pill.h // 2)
+        s.blit(lock, lock.get_rect(midleft=(pill.x + round(pad_h * 0.1), pill.centery)))
+        _blit_text(s, name, f, INK, midleft=(pill.x + round(pad_h * 0.12) + lock.get_width(), pill.centery))
+    # the chain line and the name
+    y = band.bottom + round(w * 0.012)
+    words = chain_words(ctype(card) if t is FOUNDERS_FOOD else t, standin, side)
+    cf = _fit(words, "ui", w * 0.085, inner.w - 2 * m, w * 0.072)
+    if cf.size(words)[0] > inner.w - 2 * m and "›" in words:  # keep the end of a long chain: what it sits on
+        parts = words.split(" › ")
+        while len(parts) > 2 and cf.size("… › " + " › ".join(parts[1:]))[0] > inner.w - 2 * m:
+            parts = parts[1:]
+        words = "… › " + " › ".join(parts[1:]) if len(parts) < len(words.split(" › ")) else words
+    chain_color = ACCENT if standin else INK_SOFT
+    _blit_text(s, _ellipsize(words, cf, inner.w - 2 * m), cf, chain_color, midtop=(w // 2, y))
+    name_y = band.bottom + round(w * 0.092)
+    nf = _fit(t.name, "card-bold", w * 0.135, inner.w - 2 * m, w * 0.09)
+    _blit_text(s, _ellipsize(t.name, nf, inner.w - 2 * m), nf, INK, midtop=(w // 2, name_y))
+    # the symbol row
+    row = pygame.Rect(inner.x + m, round(w * 0.458), inner.w - 2 * m, round(w * 0.135))
+    _symbol_row(s, t, row, covered, bool(standin))
+    # the body
+    body = pygame.Rect(inner.x + m, round(w * (PEEK + 0.03)), inner.w - 2 * m, inner.bottom - round(w * (PEEK + 0.03))
+                       - m)
+    pygame.draw.line(s, CREAM_DARK, (inner.x + m, round(w * PEEK)), (inner.right - m, round(w * PEEK)),
+                     max(1, w // 100))
+    _body(s, t, body, zoom, coins, card)
+    return _finish(s, width)
+
+
+def _symbol_row(s: pygame.Surface, t: CardType, row: pygame.Rect, covered: bool, standin: bool) -> None:
+    """Food and Builder icons, the Gold badge, the Silver token: left to right, centred."""
+    u = row.h
+    tokens: list[tuple[str, object]] = []
+    if not standin:
+        tokens += [("icon", "food")] * t.food + [("icon", "builder")] * t.builder
+        if t.gold:
+            tokens.append(("gold", t.gold))
+        if t.silver:
+            tokens.append(("silver", t))
+    if not tokens:
+        return
+    f = _font("ui-bold", u * 0.62)
+
+    def width_of(tok: tuple[str, object], unit: float) -> float:
+        kind, val = tok
+        if kind == "silver":
+            assert isinstance(val, CardType)
+            txt = f"{val.silver_amt}×" if val.silver_per == 1 else f"{val.silver_amt}/{val.silver_per}"
+            return unit * 1.0 + _font("ui-bold", unit * 0.62).size(txt)[0] + unit * 0.15 + unit * 0.95
+        return unit * 1.05
+
+    unit = float(u)
+    gap = 0.12
+    for _ in range(8):
+        total = sum(width_of(tk, unit) for tk in tokens) + unit * gap * (len(tokens) - 1)
+        if total <= row.w:
+            break
+        unit *= 0.9
+    total = sum(width_of(tk, unit) for tk in tokens) + unit * gap * (len(tokens) - 1)
+    layer = _blank(s.get_width(), s.get_height())
+    x = row.centerx - total / 2
+    cy = row.centery
+    f = _font("ui-bold", unit * 0.62)
+    for tok in tokens:
+        kind, val = tok
+        tw = width_of(tok, unit)
+        if kind == "icon":
+            img = _icon(str(val), unit * 0.95)
+            layer.blit(img, img.get_rect(center=(round(x + tw / 2), cy)))
+        elif kind == "gold":
+            _badge(layer, (round(x + tw / 2), cy), round(unit * 1.02), str(val), GOLD_FILL)
+        else:
+            assert isinstance(val, CardType)
+            img = _icon("silver", unit * 0.95)
+            r = layer.blit(img, img.get_rect(midleft=(round(x), cy)))
+            txt = f"{val.silver_amt}×" if val.silver_per == 1 else f"{val.silver_amt}/{val.silver_per}"
+            r2 = _blit_text(layer, txt, f, INK, midleft=(r.right + round(unit * 0.05), cy))
+            what = _icon(SILVER_ICON.get(val.silver, "any"), unit * 0.9)
+            layer.blit(what, what.get_rect(midleft=(r2.right + round(unit * 0.1), cy)))
+        x += tw + unit * gap
+    if covered:
+        layer.set_alpha(150)
+        s.blit(layer, (0, 0))
+        lw = max(2, round(row.h * 0.07))
+        pygame.draw.line(s, (150, 50, 40), (row.centerx - total / 2 - 2, cy), (row.centerx + total / 2 + 2, cy), lw)
+    else:
+        s.blit(layer, (0, 0))
+
+
+def _body(s: pygame.Surface, t: CardType, body: pygame.Rect, zoom: bool, coins: int, card: str) -> None:
+    w = s.get_width()
+    color = SUIT_COLORS.get(t.suit, (150, 150, 150))
+    words = ""
+    if zoom:
+        words = card_text(t) if t.name != "Founders" else card_text(TYPES["Founders"])
+    elif t.silver:
+        words = silver_words(t)
+    elif t.name in SHORT_ABILITY:
+        words = SHORT_ABILITY[t.name]
+    bottom = body.bottom
+    # the keyring: how many villagers pay this one to be unlocked (information only)
+    if t.keyring:
+        d = round(w * 0.15)
+        key = _icon("key", d * 0.95)
+        r = key.get_rect(bottomleft=(body.x, bottom))
+        s.blit(key, r)
+        _badge(s, (r.right + d // 2, r.centery), d, str(t.keyring), (216, 200, 160))
+    if coins:
+        d = round(w * 0.24)
+        coin = _icon("coin", d)
+        r = coin.get_rect(bottomright=(body.right - round(w * 0.12), bottom))
+        s.blit(coin, r)
+        tag = f"×{coins}"
+        f = _font("ui-bold", d * 0.6)
+        pill = pygame.Rect(0, 0, f.size(tag)[0] + d // 4, round(d * 0.62))
+        pill.midleft = (r.right - d // 6, r.centery)
+        pygame.draw.rect(s, INK, pill, border_radius=pill.h // 2)
+        _blit_text(s, tag, f, (255, 236, 160), center=pill.center)
+    text_area = pygame.Rect(body.x, body.y, body.w, body.h - (round(w * 0.17) if (t.keyring or coins) else 0))
+    if words:
+        size = w * (0.062 if zoom else 0.08)
+        f = _font("ui", size)
+        lines = [ln for ln in theme.wrap_lines(words, f, text_area.w) if ln]
+        while len(lines) * f.get_linesize() > text_area.h and size > w * 0.045:
+            size *= 0.92
+            f = _font("ui", size)
+            lines = [ln for ln in theme.wrap_lines(words, f, text_area.w) if ln]
+        y = text_area.y
+        for ln in lines:
+            if y + f.get_linesize() > text_area.bottom + 2:
+                break
+            _blit_text(s, ln, f, INK, midtop=(body.centerx, y))
+            y += f.get_linesize()
+    elif not coins:
+        mark = _icon(SUIT_ICON.get(t.suit, "any"), min(text_area.h, text_area.w) * 0.62,
+                     _mix(color, CREAM, 0.68))
+        s.blit(mark, mark.get_rect(center=text_area.center))
+
+
+# --- backs ----------------------------------------------------------------------------------------------------------
+def villager_back(suit: str, width: int) -> pygame.Surface:
+    """A face-down villager: its back shows the suit (colour and icon); ``suit`` "" is an unknown back."""
+    width = max(8, int(width))
+    return _cached(("back", suit, width), lambda: _back(suit, width))
+
+
+def _back(suit: str, width: int) -> pygame.Surface:
+    w, h = card_size(width * _SS)
+    name = suit.title()
+    color = SUIT_COLORS.get(name, BACK_PLAIN)
+    s, inner = _base(w, h, _shade(color, 0.82) if name in SUIT_COLORS else BACK_PLAIN)
+    field = inner.inflate(-round(w * 0.1), -round(w * 0.1))
+    light = (*_mix(color if name in SUIT_COLORS else BACK_PLAIN, CREAM, 0.35), 255)
+    pat = _blank(w, h)
+    step = max(4, round(w * 0.12))
+    for i in range(-h // step - 1, w // step + h // step + 2):
+        x = i * step
+        pygame.draw.line(pat, light, (x, 0), (x + h, h), max(1, w // 150))
+    s.blit(pat, field, area=field)
+    pygame.draw.rect(s, CREAM, field, max(1, round(w * 0.014)), border_radius=round(w * 0.05))
+    d = round(w * 0.56)
+    pygame.draw.circle(s, BORDER, (w // 2, h // 2), d // 2 + max(2, w // 60))
+    pygame.draw.circle(s, CREAM, (w // 2, h // 2), d // 2)
+    if name in SUIT_ICON:
+        img = _icon(SUIT_ICON[name], d * 0.74)
+    else:
+        img = _icon("village", d * 0.7)
+    s.blit(img, img.get_rect(center=(w // 2, h // 2)))
+    if name in SUIT_COLORS:
+        f = _fit(name, "ui-bold", w * 0.13, field.w * 0.9, w * 0.08)
+        tag = pygame.Rect(0, 0, f.size(name)[0] + round(w * 0.08), round(w * 0.17))
+        tag.midtop = (w // 2, h // 2 + d // 2 + round(w * 0.05))
+        pygame.draw.rect(s, CREAM, tag, border_radius=tag.h // 2)
+        _blit_text(s, name, f, INK, center=tag.center)
+    return _finish(s, width)
+
+
+# --- Market cards, the Countess, the Jester, Events -----------------------------------------------------------------
+def market_card(number: int, width: int) -> pygame.Surface:
+    """A Market card; its name sits in the bottom band, the part that shows below its stack."""
+    width = max(8, int(width))
+    return _cached(("market", number, width), lambda: _market(number, width))
+
+
+def _market(number: int, width: int) -> pygame.Surface:
+    w, h = card_size(width * _SS)
+    s, inner = _base(w, h, CREAM)
+    band_h = round(w * 0.3)
+    band = pygame.Rect(inner.x, inner.bottom - band_h, inner.w, band_h)
+    radius = max(1, round(w * 0.05))
+    pygame.draw.rect(s, MARKET_COLOR, band, border_bottom_left_radius=radius, border_bottom_right_radius=radius)
+    ic = _icon("market", band_h * 0.8)
+    s.blit(ic, ic.get_rect(midleft=(band.x + round(w * 0.04), band.centery)))
+    title = "First Market" if number == 1 else "Second Market"
+    room = band.right - (band.x + ic.get_width() + round(w * 0.08)) - round(w * 0.03)
+    f = _fit(title, "ui-bold", band_h * 0.46, room, band_h * 0.3)
+    _blit_text(s, title, f, (255, 247, 232), midleft=(band.x + ic.get_width() + round(w * 0.08), band.centery))
+    words = ("When stacks 1 and 2 are empty, after that Build phase: Gold in play and coins pay out (the coins stay)"
+             if number == 1 else
+             "When every stack is empty: Silver, then Gold, then the coins move to the supplies. The game ends")
+    area = pygame.Rect(inner.x + round(w * 0.07), inner.y + round(w * 0.1), inner.w - round(w * 0.14),
+                       band.y - inner.y - round(w * 0.15))
+    _words(s, words, area, w * 0.1, w * 0.06)
+    return _finish(s, width)
+
+
+def _words(s: pygame.Surface, words: str, area: pygame.Rect, size: float, least: float,
+           color: tuple[int, int, int] = INK, role: str = "ui") -> None:
+    f = _font(role, size)
+    lines = [ln for ln in theme.wrap_lines(words, f, area.w) if ln]
+    while len(lines) * f.get_linesize() > area.h and size > least:
+        size *= 0.92
+        f = _font(role, size)
+        lines = [ln for ln in theme.wrap_lines(words, f, area.w) if ln]
+    y = area.y
+    for ln in lines:
+        if y + f.get_linesize() > area.bottom + 2:
+            break
+        _blit_text(s, ln, f, color, midtop=(area.centerx, y))
+        y += f.get_linesize()
+
+
+def _plain_card(width: int, color: tuple[int, int, int], icon: str, title: str, words: str, badge: str = "",
+                foot: str = "") -> pygame.Surface:
+    w, h = card_size(width * _SS)
+    s, inner = _base(w, h, CREAM)
+    radius = max(1, round(w * 0.05))
+    band = _band(s, inner, round(w * 0.22), color, radius)
+    ic = _icon(icon, band.h * 0.8)
+    s.blit(ic, ic.get_rect(midleft=(band.x + round(w * 0.05), band.centery)))
+    if badge:
+        _badge(s, (band.right - band.h // 2 - round(w * 0.03), band.centery), round(band.h * 0.86), badge,
+               GOLD_FILL)
+    nf = _fit(title, "card-bold", w * 0.14, inner.w - round(w * 0.1), w * 0.08)
+    r = _blit_text(s, _ellipsize(title, nf, inner.w - round(w * 0.1)), nf, INK,
+                   midtop=(w // 2, band.bottom + round(w * 0.04)))
+    foot_h = 0
+    if foot:
+        ff = _fit(foot, "ui-bold", w * 0.07, inner.w - round(w * 0.08), w * 0.05)
+        fr = _blit_text(s, foot, ff, ACCENT, midbottom=(w // 2, inner.bottom - round(w * 0.04)))
+        foot_h = fr.h + round(w * 0.05)
+    area = pygame.Rect(inner.x + round(w * 0.07), r.bottom + round(w * 0.05), inner.w - round(w * 0.14),
+                       inner.bottom - r.bottom - round(w * 0.1) - foot_h)
+    _words(s, words, area, w * 0.095, w * 0.055)
+    return _finish(s, width)
+
+
+def countess_card(width: int) -> pygame.Surface:
+    width = max(8, int(width))
+    return _cached(("countess", width), lambda: _plain_card(
+        width, COUNTESS_COLOR, "crown", "The Countess",
+        f"Earns {COUNTESS_GOLD} plus the printed Gold and coins of all her villagers at each Market. Beat her "
+        "gold after the Second Market to win.", str(COUNTESS_GOLD), "House solo rules"))
+
+
+def jester_card(width: int) -> pygame.Surface:
+    width = max(8, int(width))
+    return _cached(("jester", width), lambda: _plain_card(
+        width, (138, 63, 160), "jester", "The Jester",
+        "Once per game: cancel the Event just revealed, before it has any effect.", "", "House solo rules"))
+
+
+def event_card(card: str, width: int) -> pygame.Surface:
+    width = max(8, int(width))
+    e = EVENT_OF[card]
+    words = EVENT_WORDS[e.code].format(*e.args, sym=e.sym)
+    when = {"reveal": "At once", "draft": "This Draft phase", "build": "This Build phase"}.get(e.when, "")
+    return _cached(("event", card, width), lambda: _plain_card(
+        width, SUMMER if e.season == "Summer" else WINTER, "sun" if e.season == "Summer" else "snowflake",
+        e.name, f"{when}: {words}", "", f"{e.season} Event · house rules"))
