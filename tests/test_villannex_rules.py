@@ -70,7 +70,8 @@ def all_legal_everyone(state: VillannexState, pick=lambda acts: acts[0]) -> None
 
 
 def test_option_defaults_all_off() -> None:
-    assert GAME.normalize_options({}, 3) == dict.fromkeys(KEYS, False)
+    bools = [o.key for o in GAME.options if isinstance(o.default, bool)]
+    assert GAME.normalize_options({}, 3) == {**dict.fromkeys(bools, False), "start_player": 0, "round_timer": 0}
     assert GAME.name == "villannex" and GAME.min_players == 1 and GAME.max_players == 4
     assert "Card texts reconstructed; the published list was not available." in GAME.rules_summary
     assert all(o.description for o in GAME.options)
@@ -101,7 +102,7 @@ def test_bad_options() -> None:
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
 def test_every_option_combo_plays_to_the_end(n: int) -> None:
     combos = valid_combos(n)
-    assert len(combos) == (4 if n == 1 else 64)
+    assert len(combos) == (4 if n == 1 else 56)  # 64 less booster draft + reveal one at a time without 2 rounds
     for i, opts in enumerate(combos):
         for seed in range(3):
             st = GAME.new_game(names(n), 1000 * i + seed, opts)
@@ -531,7 +532,6 @@ def test_solitaire_round_4_outcomes(cards, frames, outcome) -> None:
 def test_solitaire_goals_and_rewards_grade() -> None:
     st = GAME.new_game(["Ann"], 77, {})
     goals = []
-    rng = random.Random(0)
     while st.phase != END:
         if st.phase == PICK:
             goals.append(st.goal)
@@ -539,7 +539,7 @@ def test_solitaire_goals_and_rewards_grade() -> None:
         else:
             # the best build keeps the game going as long as possible
             best = max(GAME.legal_actions(st, 0), key=lambda a: _score_of(st, a))
-            GAME.apply(st, 0, best if rng.random() < 2 else best)
+            GAME.apply(st, 0, best)
     assert goals == [20, 40, 60, 80][: len(goals)]
     cleared = sum(1 for r, rs in enumerate(st.round_scores, start=1) if rs[0] >= 20 * r)
     assert GAME.rewards(st)[0] >= 0.2 * cleared

@@ -34,7 +34,7 @@ def test_6_2_symbols() -> None:
     r = run([v(("Shepherd", 1), ("Carter", 2)), v(("Stable", 1), ("Walls", 2))])
     assert r.totals[:4] == (1, 0, 4, 3)
     assert r.values[:4] == (0, 5, 3, 0)
-    a, b = r.villages
+    a, _b = r.villages
     assert dict(a.bonuses) == {ID["Shepherd"]: 10, ID["Carter"]: 7}
     assert r.scores == (26, 3)
 

@@ -18,10 +18,14 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from game.engine import Action
+from game.villannex.actions import Build, Draft, Keep, Pick, Play
 from game.villannex.scoring import score_totals
+from game.villannex.state import DRAFT, END, PLAY, VillannexState
 
 if TYPE_CHECKING:
-    from game.villannex.rules import Villannex, VillannexState
+    from game.engine import Game
+
+    Villannex = Game[VillannexState]
 
 _PAIR: dict[tuple[str, str], tuple[int, tuple[int, int]]] = {}
 _PAIR_LOCK = threading.Lock()  # agents search on background threads; the table is filled once, under the lock
@@ -84,15 +88,13 @@ def _pool_of(state: VillannexState, seat: int) -> list[str]:
     if lk is not None and hasattr(lk, "cards") and len(lk.cards) == 4:
         return [c for c in lk.cards if c != "?"]
     cards = [c for c in state.hands[seat] if c != "?"]
-    if state.phase == "DRAFT":
+    if state.phase == DRAFT:
         cards += [c for c in state.packets[seat] if c != "?"]
     return cards
 
 
 def _guess_play(game: Villannex, state: VillannexState, seat: int, rng: random.Random) -> Any:
     """A plausible play for ``seat``: its locked play if known, else a good stand-alone pair."""
-    from game.villannex.rules import Play
-
     lk = state.locked[seat]
     if isinstance(lk, Play):
         return lk
@@ -134,8 +136,6 @@ def _best_play(
 
 def _candidates(state: VillannexState, seat: int, actions: Sequence[Any], rng: random.Random, k: int) -> list[Any]:
     """k sampled plays plus the best stand-alone pair's play."""
-    from game.villannex.rules import Play
-
     if len(actions) <= k:
         return list(actions)
     out = [actions[rng.randrange(len(actions))] for _ in range(k - 1)]
@@ -158,13 +158,11 @@ def _candidates(state: VillannexState, seat: int, actions: Sequence[Any], rng: r
 def _opponent_plays(game: Villannex, state: VillannexState, seat: int, rng: random.Random) -> list[Any]:
     """Everyone's likely play: locked plays as they are; the others answer a first guess of the table with the
     best of a few of their own plays (at PLAY every hand is public, so this reads the opponents' shown cards)."""
-    from game.villannex.rules import Play
-
     n = state.n
     plays = [_guess_play(game, state, s, rng) for s in range(n)]
     first = plays[:]
     for s in range(n):
-        if s == seat or isinstance(state.locked[s], Play) or state.phase != "PLAY" or "?" in state.hands[s]:
+        if s == seat or isinstance(state.locked[s], Play) or state.phase != PLAY or "?" in state.hands[s]:
             continue  # known, not yet playing, or a view's hidden hand (booster draft shows nothing)
         legal = game.legal_actions(state, s)
         if len(legal) <= 1:
@@ -182,48 +180,71 @@ def _play_policy(game: Villannex, state: VillannexState, seat: int, actions: Seq
     return play
 
 
+def _keep_policy(game: Villannex, state: VillannexState, seat: int, actions: Sequence[Any],
+                 rng: random.Random) -> Any:
+    """Keep the best stand-alone pair and fill up with the next best pairs' cards."""
+    hand = state.hands[seat]
+    pairs = sorted(combinations(hand, 2), key=lambda p: pair_value(*p)[0] + rng.random() * 3, reverse=True)
+    keep = set(pairs[0])
+    for p in pairs[1:]:
+        for c in p:
+            if len(keep) < 4:
+                keep.add(c)
+    target = tuple(sorted(keep))
+    for a in actions:
+        if a.cards == target:
+            return a
+    return actions[rng.randrange(len(actions))]
+
+
+def _draft_policy(game: Villannex, state: VillannexState, seat: int, actions: Sequence[Any],
+                  rng: random.Random) -> Any:
+    """The packet card that pairs best with the cards drafted so far (first pick: within the packet)."""
+    mine = list(state.hands[seat])
+    pool = mine if mine else [a.card for a in actions]
+    return max(actions, key=lambda a: card_value(a.card, pool) + rng.random() * 3)
+
+
+def _pick_policy(game: Villannex, state: VillannexState, seat: int, actions: Sequence[Any],
+                 rng: random.Random) -> Any:
+    """The random village whose cards pair best with each other and with the hand."""
+    vals = []
+    hand = state.hands[0]
+    for i, pair in enumerate(state.randoms):
+        v = max(pair_value(pair[0], h)[0] + pair_value(pair[1], h)[0] for h in hand) + pair_value(*pair)[0]
+        vals.append((v + rng.random(), i))
+    for _, i in sorted(vals, reverse=True):
+        for a in actions:
+            if a.village == i:
+                return a
+    return actions[rng.randrange(len(actions))]
+
+
+def _build_policy(game: Villannex, state: VillannexState, seat: int, actions: Sequence[Any],
+                  rng: random.Random) -> Any:
+    return _best_build(state, actions, rng, 12)[0]
+
+
+#: The playout policy per kind of decision (reveal and choose-next are uniform).
+POLICIES: dict[str, Any] = {
+    Play.KIND: _play_policy,
+    Keep.KIND: _keep_policy,
+    Draft.KIND: _draft_policy,
+    Pick.KIND: _pick_policy,
+    Build.KIND: _build_policy,
+}
+
+
 def playout_action(
     game: Villannex, state: VillannexState, seat: int, actions: Sequence[Action], rng: random.Random
 ) -> Action:
     """Cheap, better-than-uniform choices for rollouts (and for determinized opponents' locked choices)."""
     if len(actions) == 1:
         return actions[0]
-    kind = actions[0].KIND
-    if kind == "play":
-        return _play_policy(game, state, seat, actions, rng)
-    if kind == "keep":
-        hand = state.hands[seat]
-        pairs = sorted(combinations(hand, 2), key=lambda p: pair_value(*p)[0] + rng.random() * 3, reverse=True)
-        keep = set(pairs[0])
-        for p in pairs[1:]:
-            for c in p:
-                if len(keep) < 4:
-                    keep.add(c)
-        target = tuple(sorted(keep))
-        for a in actions:
-            if a.cards == target:  # type: ignore[attr-defined]
-                return a
+    policy = POLICIES.get(actions[0].KIND)
+    if policy is None:
         return actions[rng.randrange(len(actions))]
-    if kind == "draft":
-        mine = list(state.hands[seat])
-        packet = [a.card for a in actions]  # type: ignore[attr-defined]
-        pool = mine if mine else packet
-        best = max(actions, key=lambda a: card_value(a.card, pool) + rng.random() * 3)  # type: ignore[attr-defined]
-        return best
-    if kind == "pick":
-        vals = []
-        hand = state.hands[0]
-        for i, pair in enumerate(state.randoms):
-            v = max(pair_value(pair[0], h)[0] + pair_value(pair[1], h)[0] for h in hand) + pair_value(*pair)[0]
-            vals.append((v + rng.random(), i))
-        for _, i in sorted(vals, reverse=True):
-            for a in actions:
-                if a.village == i:  # type: ignore[attr-defined]
-                    return a
-        return actions[rng.randrange(len(actions))]
-    if kind == "build":
-        return _best_build(state, actions, rng, 12)[0]
-    return actions[rng.randrange(len(actions))]
+    return policy(game, state, seat, actions, rng)
 
 
 def _best_build(state: VillannexState, actions: Sequence[Any], rng: random.Random, k: int) -> tuple[Any, int]:
@@ -250,30 +271,27 @@ def _win_chances(totals: Sequence[float]) -> list[float]:
 
 def evaluate(game: Villannex, state: VillannexState, seat: int) -> float:
     """Estimated chance that ``seat`` wins (solitaire: expected graded reward), in [0, 1]."""
-    if state.phase == "END":
+    if state.phase == END:
         return game.rewards(state)[seat]
     rng = random.Random(len(state.common) * 131 + state.round * 7 + sum(len(h) for h in state.hands))
     if state.solo:
         return _evaluate_solo(game, state, rng)
     n = state.n
     plays = [_guess_play(game, state, s, rng) for s in range(n)]
-    # one round of best responses for seats whose play is not fixed yet
-    if state.phase in ("PLAY", "KEEP", "DRAFT", "REVEAL", "NEXT"):
-        from game.villannex.rules import Play
-
-        for s in range(n):
-            if isinstance(state.locked[s], Play):
-                continue
-            cards = sorted(_pool_of(state, s))
-            if len(cards) < 2:
-                continue
-            pairs = list(combinations(cards, 2))
-            rng.shuffle(pairs)
-            cands = [plays[s]]
-            for a, b in pairs[: EVAL_SAMPLES - 1]:
-                f = _FRAMES2[rng.randrange(4)]
-                cands.append(Play((a, b), f, plays[s].weapon, plays[s].named))
-            plays[s], _ = _best_play(game, state, s, cands, plays[:])
+    # one round of best responses for seats whose play is not fixed yet (every phase but END comes here)
+    for s in range(n):
+        if isinstance(state.locked[s], Play):
+            continue
+        cards = sorted(_pool_of(state, s))
+        if len(cards) < 2:
+            continue
+        pairs = list(combinations(cards, 2))
+        rng.shuffle(pairs)
+        cands = [plays[s]]
+        for a, b in pairs[: EVAL_SAMPLES - 1]:
+            f = _FRAMES2[rng.randrange(4)]
+            cands.append(Play((a, b), f, plays[s].weapon, plays[s].named))
+        plays[s], _ = _best_play(game, state, s, cands, plays[:])
     totals = list(_layout(state, plays))
     for rs in state.round_scores:
         for s in range(n):
@@ -282,8 +300,6 @@ def evaluate(game: Villannex, state: VillannexState, seat: int) -> float:
 
 
 def _evaluate_solo(game: Villannex, state: VillannexState, rng: random.Random) -> float:
-    from game.villannex.rules import Build
-
     base = 0.2 * (state.round - 1)
     goal = state.goal
     hand = state.hands[0]

@@ -164,6 +164,9 @@ class RoundScore:
     value_parts: tuple[tuple[str, tuple[int, ...]], ...]  # (card id, 5 value changes) per card that changed values
     villages: tuple[VillageScore, ...]
     imaginary: tuple[ImaginaryVillage, ...]
+    in_play: tuple[str, ...] = ()  # every card in play: the villages' cards in order, then the common area
+    demand: str | None = None  # the Market Demand and Supply cards scored with (Economy)
+    supply: str | None = None
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -285,17 +288,18 @@ def score_round(
                 mult = sum(1 for q in in_play if letter in q.symbol)
             else:
                 basics = T[:4]
+                aim: int | None
                 if eff[1]:
                     nz = [x for x in basics if x > 0]
-                    target = min(nz) if nz else None
+                    aim = min(nz) if nz else None
                 else:
-                    target = max(basics)
-                    if target < 1:
-                        target = None
-                if target is None:
+                    aim = max(basics)
+                    if aim < 1:
+                        aim = None
+                if aim is None:
                     continue
                 for j in range(4):
-                    if basics[j] == target:
+                    if basics[j] == aim:
                         delta[j] += eff[2]
                 continue
             if mult:
@@ -393,6 +397,9 @@ def score_round(
         value_parts=tuple(parts),
         villages=vs,
         imaginary=tuple(ImaginaryVillage(cid, v) for cid, v in imag),
+        in_play=tuple(in_play_ids),
+        demand=demand,
+        supply=supply,
     )
 
 
