@@ -44,8 +44,9 @@ def _agent(level: str, seed: int) -> Any:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_level_plays_legal_actions_and_never_mutates_the_view(game: Any) -> None:
     game = _need(game)
-    for n in range(max(2, game.min_players), game.max_players + 1):
-        for seed in range(2):
+    counts = sorted({max(2, game.min_players), game.max_players})  # the smallest and the largest table
+    for n in counts:
+        for seed in range(2 if n == counts[0] else 1):
             levels = [LEVELS[(seed + i) % len(LEVELS)] for i in range(n)]
             agents = [_agent(lv, seed * 10 + i) for i, lv in enumerate(levels)]
             state = game.new_game([f"P{i}" for i in range(n)], seed, {})

@@ -130,7 +130,6 @@ def _one_error_line(capsys: pytest.CaptureFixture[str]) -> str:
     ("argv", "words"),
     [
         (["simulate", "--game", "chess"], "unknown game"),
-        (["simulate", "--game", "villages"], "not available"),
         (["simulate", "--game", "toy", "--option", "colour=red"], "unknown option"),
         (["simulate", "--game", "toy", "--option", "rounds=7"], "must be one of"),
         (["simulate", "--game", "toy", "--option", "rounds"], "key=value"),
