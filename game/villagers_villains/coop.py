@@ -1,0 +1,68 @@
+"""The Cooperative measure: a team of AIs plays many games; mean team score and loss rate, printed as one JSON line.
+
+The shared ``python -m game simulate`` reports per-seat scores only; a Cooperative result is a team total and a
+loss flag (``Outcome.team_scores``, ``Outcome.met``), so this command reads them from each game's outcome.
+
+Run: ``.venv/bin/python -m game.villagers_villains.coop --players 4 --games 100 --ai hard --budget 0.1``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from game.play import play_game
+from game.villagers_villains.rules import GAME
+
+
+def measure(players: int, games: int, level: str, seed: int = 1, budget: float | None = None,
+            iterations: int | None = None, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Play ``games`` Cooperative games (deals ``seed`` .. ``seed + games - 1``) with ``level`` in every seat."""
+    opts = GAME.normalize_options({**(options or {}), "cooperative": True}, players)
+    scores: list[float] = []
+    losses = 0
+    reasons: dict[str, int] = {}
+    start = time.perf_counter()
+    for k in range(games):
+        state, _ = play_game(GAME, [level] * players, seed + k, opts, budget, iterations)
+        out = GAME.outcome(state)
+        scores.append(out.team_scores[0])
+        if out.met is False:
+            losses += 1
+            why = state.end_reason
+            for name in state.names:
+                why = why.replace(name, "a Mayor")
+            reasons[why] = reasons.get(why, 0) + 1
+    return {
+        "game": GAME.name,
+        "mode": "cooperative",
+        "players": players,
+        "ai": level,
+        "games": games,
+        "budget": budget,
+        "mean_team_score": round(sum(scores) / games, 2) if games else None,
+        "min_team_score": min(scores) if scores else None,
+        "max_team_score": max(scores) if scores else None,
+        "loss_rate": round(losses / games, 3) if games else None,
+        "loss_reasons": reasons,
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--ai", default="hard", help="the level in every seat")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--budget", type=float, default=None, help="seconds per hard decision (default 1.0)")
+    args = p.parse_args(argv)
+    print(json.dumps(measure(args.players, args.games, args.ai, args.seed, args.budget)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,261 @@
+"""The order of play: whose turn it is, the six phases of a round, Reset (Z1-Z2) and the end check (X1).
+
+Automatic states never rest. After every decision :func:`advance` moves on until someone must decide: a finished
+turn passes to the next Mayor in turn order, a finished phase starts the next one, and a decision with exactly one
+legal choice (nothing to defend with, nothing affordable to build) is taken at once. The Cooperative hand limit is
+checked at every step, so the game ends the moment it is broken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.engine import Action, Event, chance_rng, require
+from game.villagers_villains.actions import END_TURN, MoveFavor, make
+from game.villagers_villains.build import build_apply, build_legal, build_options
+from game.villagers_villains.cards import ALL_CARDS, C
+from game.villagers_villains.defend import defend_apply, defend_legal, defend_options
+from game.villagers_villains.economy import (
+    begin_earn,
+    begin_pillage,
+    discard_apply,
+    discard_legal,
+    earn_apply,
+    earn_legal,
+    pillage_apply,
+    pillage_legal,
+)
+from game.villagers_villains.ending import finish
+from game.villagers_villains.recruit import buy_apply, buy_legal, declare_apply, declare_legal, quick_apply, quick_legal
+from game.villagers_villains.state import PH, ST, STAGE_WORD, VVState, current, powers, town_size
+from game.villagers_villains.window import window_apply, window_legal
+
+Legal = Callable[[VVState, int], list[Action]]
+Apply = Callable[[VVState, int, Action], list[Event]]
+
+
+# --- Reset: the Royal Court -------------------------------------------------------------------------------------------
+
+
+def favor_position(st: VVState) -> int:
+    """1-based pool position of the King's Favor marker (0: not on the pool)."""
+    return st.pool.index(st.favor_card) + 1 if st.favor_card in st.pool else 0
+
+
+def court_legal(st: VVState, seat: int) -> list[Action]:
+    pos = favor_position(st)
+    step = powers(st, seat).favor_move
+    out: list[Action] = [make(MoveFavor, 0)]
+    if pos and step:
+        out.extend(make(MoveFavor, d) for d in (-step, step) if 1 <= pos + d <= len(st.pool))
+    return out
+
+
+def court_apply(st: VVState, seat: int, a: Action) -> list[Event]:
+    require(a in court_legal(st, seat), "Move the King's Favor marker one position, or leave it.")
+    assert isinstance(a, MoveFavor)
+    st.phase = PH.DONE
+    if a.delta == 0:
+        return [Event(f"{st.names[seat]} leaves the King's Favor marker where it is", "court")]
+    pos = favor_position(st) + a.delta
+    st.favor_card = st.pool[pos - 1]
+    return [Event(f"{st.names[seat]} moves the King's Favor marker to position {pos} "
+                  f"(the {ALL_CARDS[st.favor_card].name})", "court")]
+
+
+HANDLERS: dict[str, tuple[Legal, Apply]] = {
+    PH.QUICK_START: (quick_legal, quick_apply),
+    PH.DECLARE: (declare_legal, declare_apply),
+    PH.BUY_DICE: (buy_legal, buy_apply),
+    PH.WINDOW: (window_legal, window_apply),
+    PH.DEFEND: (defend_legal, defend_apply),
+    PH.PILLAGE: (pillage_legal, pillage_apply),
+    PH.DISCARD: (discard_legal, discard_apply),
+    PH.EARN: (earn_legal, earn_apply),
+    PH.BUILD: (build_legal, build_apply),
+    PH.ROYAL_COURT: (court_legal, court_apply),
+}
+
+
+def legal(st: VVState, seat: int) -> list[Action]:
+    h = HANDLERS.get(st.phase)
+    if h is None or seat != st.actor:
+        return []
+    return h[0](st, seat)
+
+
+def act(st: VVState, seat: int, action: Action) -> list[Event]:
+    """Apply one decision of ``seat`` and run the game on to the next decision."""
+    ev = HANDLERS[st.phase][1](st, seat, action)
+    advance(st, ev)
+    return ev
+
+
+def advance(st: VVState, ev: list[Event]) -> None:
+    while True:
+        if st.rules.cooperative and st.phase != PH.OVER:
+            _hand_limit(st, ev)
+        ph = st.phase
+        if ph == PH.OVER:
+            return
+        if ph == PH.DONE:
+            st.turn += 1
+            ev.extend(_next_stage(st) if st.turn >= st.n else _begin(st))
+            continue
+        only = _forced(st)
+        if only is None:
+            return
+        got = HANDLERS[ph][1](st, st.actor, only)
+        if only is not END_TURN:  # a turn with nothing to do passes without a log line
+            ev.extend(got)
+
+
+def _forced(st: VVState) -> Action | None:
+    """The one legal action when there is exactly one (None: a real decision), cheaply for the common phases."""
+    ph = st.phase
+    seat = st.actor
+    if ph == PH.BUILD:
+        return END_TURN if next(build_options(st, seat), None) is None else None
+    if ph == PH.DEFEND:
+        return END_TURN if next(defend_options(st, seat), None) is None else None
+    if ph == PH.DECLARE and len(st.pool) > 1:
+        return None
+    choices = HANDLERS[ph][0](st, seat)
+    return choices[0] if len(choices) == 1 else None
+
+
+def _hand_limit(st: VVState, ev: list[Event]) -> None:
+    for s, hand in enumerate(st.hands):
+        if len(hand) > C.coop_hand_limit:
+            ev.extend(finish(st, f"{st.names[s]} holds more than {C.coop_hand_limit} cards in hand", lost=True))
+            return
+
+
+# --- turns and phases --------------------------------------------------------------------------------------------------
+
+
+def _begin(st: VVState) -> list[Event]:
+    """Start the current Mayor's turn in the current stage."""
+    seat = current(st)
+    st.actor = seat
+    st.sponsored = False
+    stage = st.stage
+    if stage == ST.RECRUIT:
+        st.phase = PH.DECLARE
+        return _peek(st, seat)
+    if stage == ST.DEFEND:
+        st.phase = PH.DEFEND
+        return []
+    if stage == ST.PILLAGE:
+        return begin_pillage(st)
+    if stage == ST.EARN:
+        return begin_earn(st)
+    if stage == ST.BUILD:
+        st.upgraded = False
+        st.phase = PH.BUILD
+        return []
+    if stage == ST.COURT:
+        st.phase = PH.ROYAL_COURT if favor_position(st) and powers(st, seat).favor_move else PH.DONE
+        return []
+    st.phase = PH.QUICK_START
+    return []
+
+
+def _peek(st: VVState, seat: int) -> list[Event]:
+    """Scholar (Advanced): before declaring, look at the top card of the deck."""
+    if not st.deck or st.rules.vision or seat in st.peek or not powers(st, seat).peek:
+        return []
+    st.peek = st.peek | {seat}
+    top = ALL_CARDS[st.deck[0]].name
+    return [
+        Event(f"{st.names[seat]}'s Scholar looks at the top card of the deck", "peek", None, True, ("peek", seat)),
+        Event(f"The top card of the deck is the {top}", "private", frozenset((seat,)), True, ("top", st.deck[0])),
+    ]
+
+
+def _header(st: VVState) -> Event:
+    return Event(f"Round {st.round}: {STAGE_WORD[st.stage]}", "phase")
+
+
+def _next_stage(st: VVState) -> list[Event]:
+    st.turn = 0
+    stage = st.stage
+    ev: list[Event] = []
+    if stage == ST.QUICK:
+        from game.villagers_villains.setup import finish_quick_start
+
+        ev += finish_quick_start(st)
+        st.stage = ST.RECRUIT
+    elif stage == ST.RECRUIT:
+        st.stage = ST.DEFEND
+    elif stage == ST.DEFEND:
+        st.marks = ()
+        st.stage = ST.PILLAGE
+    elif stage == ST.PILLAGE:
+        st.stage = ST.EARN
+    elif stage == ST.EARN:
+        st.stage = ST.BUILD
+    elif stage == ST.BUILD:
+        why = end_reason(st)
+        if why:
+            return finish(st, why)
+        ev += reset(st)
+        st.stage = ST.COURT
+    else:  # the court is over: a new round
+        st.round += 1
+        st.stage = ST.RECRUIT
+    if st.stage != ST.COURT:
+        ev.append(_header(st))
+    return ev + _begin(st)
+
+
+def end_reason(st: VVState) -> str:
+    """X1: why the game ends after this Build/Hire phase ("" if it goes on)."""
+    limit = st.rules.end_size
+    for s in range(st.n):
+        k = town_size(st, s)
+        if k >= limit:
+            return f"{st.names[s]}'s town has {k} cards (the limit is {limit})"
+    if len(st.pool) + len(st.deck) < st.rules.short_deck:
+        return "the deck cannot refill the Recruitment Pool"
+    return ""
+
+
+def place_favor(st: VVState) -> Event:
+    """Roll for the King's Favor marker (6 Mayors: +1) and put it on the pool card at that position, if any."""
+    rng = chance_rng(st.seed, st.chance)
+    st.chance += 1
+    roll = int(rng.random() * C.die_sides) + 1
+    pos = roll + st.rules.favor_bonus
+    st.favor_holder = -1
+    st.favor_spent = False
+    if pos <= len(st.pool):
+        st.favor_card = st.pool[pos - 1]
+        text = f"The King's Favor roll is {roll}: the marker goes on position {pos} (the {ALL_CARDS[st.favor_card].name})"
+    else:
+        st.favor_card = None
+        text = f"The King's Favor roll is {roll}: no card at position {pos}, the marker stays off the pool this round"
+    return Event(text, "favor", None, True, ("favor", roll, pos))
+
+
+def reset(st: VVState) -> list[Event]:
+    """Z1: refill the pool, pass the start marker, take back and place the King's Favor marker."""
+    ev: list[Event] = []
+    need = st.rules.pool_size - len(st.pool)
+    if need > 0 and st.deck:
+        drawn = st.deck[:need]
+        st.pool = (*st.pool, *drawn)
+        st.deck = st.deck[len(drawn):]
+        st.deck_tags = st.deck_tags[len(drawn):]
+        st.peek = frozenset()
+        names = ", ".join(ALL_CARDS[c].name for c in drawn)
+        ev.append(Event(f"Reset: the pool is refilled with {names}", "reset", None, True, ("refill", drawn)))
+    st.start = (st.start + 1) % st.n
+    ev.append(Event(f"{st.names[st.start]} takes the start marker", "reset"))
+    ev.append(place_favor(st))
+    n = st.n
+    st.used = (frozenset(),) * n
+    st.td_used = (0,) * n
+    st.vend_used = frozenset()
+    st.marks = ()
+    return ev

@@ -1,0 +1,206 @@
+"""Phase 1, Recruit (R1-R5), and the Quick Start draws (S1).
+
+A Mayor declares a pool position, may buy extra dice, rolls them all and keeps the best die plus their recruit
+modifiers: reaching the position takes that card, a miss takes position 1. The pool closes up at once and is not
+refilled until Reset. The engine rolls only when the roll can matter: position 1 and a result that cannot miss
+need no roll, a position out of reach is a miss without one, and nobody is asked to buy dice they cannot afford.
+"""
+
+from __future__ import annotations
+
+from game.engine import Action, Event, require
+from game.villagers_villains.actions import LOOKOUT, BuyDice, Declare, Lookout, QuickDraw, make
+from game.villagers_villains.cards import ALL_CARDS, CHALLENGE, KIND_WORD, C
+from game.villagers_villains.rolls import roll_dice, roll_event, window_side
+from game.villagers_villains.sponsors import apply_sponsor, sponsor_actions, sponsor_valid
+from game.villagers_villains.state import (
+    PH,
+    PUBLIC_TAG,
+    STACK_KINDS,
+    Roll,
+    VVState,
+    add_sorted,
+    pay,
+    powers,
+    put,
+)
+
+# --- Quick Start -------------------------------------------------------------------------------------------------
+
+
+def quick_legal(st: VVState, seat: int) -> list[Action]:
+    return [make(QuickDraw, k) for k, stack in zip(STACK_KINDS, st.stacks, strict=True) if stack]
+
+
+def quick_apply(st: VVState, seat: int, a: Action) -> list[Event]:
+    require(isinstance(a, QuickDraw) and a in quick_legal(st, seat), "Choose a stack that still has cards.")
+    assert isinstance(a, QuickDraw)
+    i = STACK_KINDS.index(a.stack)
+    cid = st.stacks[i][0]
+    st.stacks = put(st.stacks, i, st.stacks[i][1:])
+    st.hands = put(st.hands, seat, add_sorted(st.hands[seat], cid))
+    word = KIND_WORD[a.stack]
+    ev = [
+        Event(f"{st.names[seat]} draws from the {word} stack", "draw", None, True, ("quick", seat, a.stack)),
+    ]
+    if st.rules.vision:
+        ev[0] = Event(
+            f"{st.names[seat]} draws the {ALL_CARDS[cid].name} from the {word} stack", "draw", None, True,
+            ("quick", seat, a.stack, cid),
+        )
+    else:
+        st.private = st.private | {cid}
+        ev.append(Event(f"You draw the {ALL_CARDS[cid].name}", "private", frozenset((seat,)), True, ("draw", cid)))
+    if len(st.hands[seat]) - 2 >= C.quick_start_draws:
+        st.phase = PH.DONE
+    return ev
+
+
+# --- R1: declare ---------------------------------------------------------------------------------------------------
+
+
+def can_lookout(st: VVState, seat: int) -> bool:
+    return bool(st.deck and st.pool and "lookout" not in st.used[seat] and powers(st, seat).lookout)
+
+
+def declare_legal(st: VVState, seat: int) -> list[Action]:
+    out: list[Action] = [LOOKOUT] if can_lookout(st, seat) else []
+    out.extend(sponsor_actions(st, seat))
+    out.extend(make(Declare, p) for p in range(1, len(st.pool) + 1))
+    return out
+
+
+def recruit_mods(st: VVState, seat: int) -> tuple[tuple[str, int], ...]:
+    return powers(st, seat).recruit
+
+
+def dice_to_buy(st: VVState, seat: int, position: int) -> int:
+    """How many extra dice the Mayor may buy for ``position`` (0: no decision to make)."""
+    mods = sum(v for _, v in recruit_mods(st, seat))
+    if 1 + mods >= position:
+        return 0  # cannot miss
+    if C.die_sides + mods < position:
+        return 0  # cannot reach it (the King's Favor cannot lift a die past its highest face)
+    if C.extra_die_cost <= 0:
+        return C.die_sides  # free dice: a handful is plenty (never reached with the published cost)
+    return st.gold[seat] // C.extra_die_cost
+
+
+def declare_valid(st: VVState, seat: int, a: Action) -> bool:
+    if isinstance(a, Declare):
+        return type(a.position) is int and 1 <= a.position <= len(st.pool)
+    if isinstance(a, Lookout):
+        return can_lookout(st, seat)
+    return sponsor_valid(st, seat, a)
+
+
+def declare_apply(st: VVState, seat: int, a: Action) -> list[Event]:
+    require(declare_valid(st, seat, a), "Declare a position of the Recruitment Pool.")
+    if isinstance(a, Lookout):
+        return _lookout(st, seat)
+    if not isinstance(a, Declare):
+        return apply_sponsor(st, seat, a)  # type: ignore[arg-type]
+    p = a.position
+    st.declared = p
+    name = st.names[seat]
+    target = ALL_CARDS[st.pool[p - 1]].name
+    ev = [Event(f"{name} declares position {p} (the {target})", "declare")]
+    mods = recruit_mods(st, seat)
+    total = sum(v for _, v in mods)
+    if p == 1 or 1 + total >= p:
+        return ev + take(st, seat, True, "needs no roll")
+    if C.die_sides + total < p:
+        return ev + take(st, seat, False, "out of reach")
+    if dice_to_buy(st, seat, p) == 0:
+        return ev + roll_recruit(st, seat, 0)
+    st.phase = PH.BUY_DICE
+    return ev
+
+
+def _lookout(st: VVState, seat: int) -> list[Event]:
+    old, new = st.pool[-1], st.deck[0]
+    st.pool = (*st.pool[:-1], new)
+    st.deck = (*st.deck[1:], old)
+    st.deck_tags = st.deck_tags[1:] + PUBLIC_TAG
+    st.peek = frozenset()
+    if st.favor_card == old:
+        st.favor_card = new  # the marker stays on the position
+    st.used = put(st.used, seat, st.used[seat] | {"lookout"})
+    return [
+        Event(
+            f"{st.names[seat]} uses the Lookout Post: the {ALL_CARDS[old].name} goes under the deck, "
+            f"the {ALL_CARDS[new].name} takes position {len(st.pool)}",
+            "lookout",
+            None,
+            True,
+            ("lookout", old, new),
+        )
+    ]
+
+
+# --- R2/R3: buy dice and roll ----------------------------------------------------------------------------------------
+
+
+def buy_legal(st: VVState, seat: int) -> list[Action]:
+    return [make(BuyDice, k) for k in range(dice_to_buy(st, seat, st.declared) + 1)]
+
+
+def buy_apply(st: VVState, seat: int, a: Action) -> list[Event]:
+    ok = isinstance(a, BuyDice) and type(a.extra) is int and 0 <= a.extra <= dice_to_buy(st, seat, st.declared)
+    require(ok, "Buy a number of extra dice you can pay for.")
+    assert isinstance(a, BuyDice)
+    return roll_recruit(st, seat, a.extra)
+
+
+def roll_recruit(st: VVState, seat: int, extra: int) -> list[Event]:
+    if extra:
+        pay(st, seat, extra * C.extra_die_cost)
+    free = powers(st, seat).free_dice
+    dice = roll_dice(st, 1 + extra + free)
+    r = Roll("recruit", seat, "", "", -1, st.declared, dice, recruit_mods(st, seat), position=st.declared)
+    st.roll = r
+    bought = f" ({extra} bought)" if extra else ""
+    freed = f" ({free} free)" if free else ""
+    ev = [roll_event(st, r, f"{st.names[seat]}{bought}{freed}")]
+    side = window_side(st)
+    if side >= 0:
+        st.phase = PH.WINDOW
+        st.actor = side
+        return ev
+    return ev + resolve_recruit(st)
+
+
+def resolve_recruit(st: VVState) -> list[Event]:
+    r = st.roll
+    assert r is not None
+    st.roll = None
+    st.actor = r.roller
+    return take(st, r.roller, r.success, "")
+
+
+# --- R5: take the card -------------------------------------------------------------------------------------------
+
+
+def take(st: VVState, seat: int, success: bool, why: str) -> list[Event]:
+    p = st.declared if success else 1
+    cid = st.pool[p - 1]
+    st.pool = st.pool[: p - 1] + st.pool[p:]
+    c = ALL_CARDS[cid]
+    name = st.names[seat]
+    how = f" ({why})" if why else ""
+    verb = "takes" if success else "misses and takes"
+    extra = ""
+    if st.favor_card == cid:
+        st.favor_card = None
+        st.favor_holder = seat
+        st.favor_spent = False
+        extra = " and the King's Favor marker"
+    if c.kind == CHALLENGE:
+        st.towns = put(st.towns, seat, (*st.towns[seat], cid))
+        where = f"; the {c.name} enters {name}'s town"
+    else:
+        st.hands = put(st.hands, seat, add_sorted(st.hands[seat], cid))
+        where = " into hand"
+    st.declared = 0
+    st.phase = PH.DONE
+    return [Event(f"{name} {verb} the {c.name} from position {p}{how}{extra}{where}", "recruit")]

@@ -1,0 +1,493 @@
+"""The state of a game of Villagers & Villains, its phases and the small helpers every part of the turn uses.
+
+Every field holds an immutable value (ints, strings, tuples, frozensets), so a clone is a shallow copy and a view
+shares everything it does not mask. ``apply`` changes a state by assigning new values to its fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from typing import Any
+
+from game.villagers_villains.cards import (
+    ALL_CARDS,
+    BUILDING,
+    CHALLENGE,
+    CITIES,
+    CITIZEN,
+    DEPUTY,
+    HERO,
+    C,
+    card,
+)
+from game.villagers_villains.cards import NONE as NO_EFFECT
+
+
+class Ph(StrEnum):
+    """The decision phases (the automatic states of the phase table never rest: see flow.py)."""
+
+    QUICK_START = "quick_start"  # S1: choose a stack and draw
+    DECLARE = "declare"  # R1: Lookout Post, sponsoring, declare a pool position
+    BUY_DICE = "buy_dice"  # R2: buy extra dice, then roll
+    WINDOW = "window"  # R4 / D3 / D4: the post-roll window (roller, or the poached Mayor answering)
+    DEFEND = "defend"  # D1: a source and a target, sponsoring, or end the turn
+    PILLAGE = "pillage"  # P1 with Sponsors: sponsor before paying
+    DISCARD = "discard"  # P1 Cooperative: discard a town card for an unpaid Pillage share
+    EARN = "earn"  # E1 with Sponsors: sponsor before collecting income
+    BUILD = "build"  # B1: place cards, VEND, upgrade, King's Favor City draw, sponsor, end the turn
+    ROYAL_COURT = "royal_court"  # Z2: move the King's Favor marker
+    DONE = "done"  # transient: the current Mayor's turn in this stage is over
+    OVER = "over"  # F1 done: the game has ended
+
+
+class Stage(StrEnum):
+    """Which part of the round the game is in (the six phases of the rulebook, plus set-up and the court)."""
+
+    QUICK = "quick"
+    RECRUIT = "recruit"
+    DEFEND = "defend"
+    PILLAGE = "pillage"
+    EARN = "earn"
+    BUILD = "build"
+    COURT = "court"
+    END = "end"
+
+
+class PH:
+    """The phase names as plain strings: the hot paths compare these (Enum attribute access is slow)."""
+
+    QUICK_START = Ph.QUICK_START.value
+    DECLARE = Ph.DECLARE.value
+    BUY_DICE = Ph.BUY_DICE.value
+    WINDOW = Ph.WINDOW.value
+    DEFEND = Ph.DEFEND.value
+    PILLAGE = Ph.PILLAGE.value
+    DISCARD = Ph.DISCARD.value
+    EARN = Ph.EARN.value
+    BUILD = Ph.BUILD.value
+    ROYAL_COURT = Ph.ROYAL_COURT.value
+    DONE = Ph.DONE.value
+    OVER = Ph.OVER.value
+
+
+class ST:
+    """The stage names as plain strings (see PH)."""
+
+    QUICK = Stage.QUICK.value
+    RECRUIT = Stage.RECRUIT.value
+    DEFEND = Stage.DEFEND.value
+    PILLAGE = Stage.PILLAGE.value
+    EARN = Stage.EARN.value
+    BUILD = Stage.BUILD.value
+    COURT = Stage.COURT.value
+    END = Stage.END.value
+
+
+STAGE_WORD: dict[str, str] = {
+    Stage.QUICK: "Quick Start",
+    Stage.RECRUIT: "Recruit",
+    Stage.DEFEND: "Defend",
+    Stage.PILLAGE: "Pillage",
+    Stage.EARN: "Earn",
+    Stage.BUILD: "Build/Hire",
+    Stage.COURT: "Reset",
+    Stage.END: "Final scoring",
+}
+
+HIDDEN = "?"
+PUBLIC_TAG = "!"  # a deck position everyone knows (an ordered theme segment, a card put under the deck)
+PLAIN_TAG = " "  # a deck position nothing is known about
+
+
+def segment_tag(k: int) -> str:
+    """The deck tag of theme segment ``k`` (one character: the tags of a deck are one string)."""
+    return chr(ord("a") + k)
+
+
+def tag_segment(tag: str) -> int:
+    return ord(tag) - ord("a")
+TOWN_DEFENSE = "town-defense"  # the Town Defense roll source
+FULL = -2  # ``viewer`` of a full state
+SPECTATOR = -1
+STACK_KINDS = (BUILDING, CITIZEN, HERO)  # Quick Start stacks
+PLACEABLE = frozenset({BUILDING, CITIZEN, HERO, DEPUTY})
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The normalised options of a game plus what follows from them (pool size, end size, teams)."""
+
+    n: int
+    advanced: bool = True
+    city_builder: bool = True
+    cb_long_game: bool = False
+    six: bool = False
+    cooperative: bool = False
+    quick_start: bool = False
+    theme: str = "none"
+    sister_cities: bool = False
+    challenge_breaker: bool = False
+    gold_bonus: bool = False
+    vision: bool = False
+    free_market: bool = False
+    town_limit: int = 0
+    sponsors: bool = False
+    poaching: bool = False
+    city_cards: str = "random"
+    pool_size: int = C.pool_size
+    start_gold: int = C.start_gold
+    end_size: int = C.end_town_size
+    favor_bonus: int = 0
+    short_deck: int = 2  # the game ends when pool + deck hold fewer cards than this
+    teams: tuple[tuple[int, ...], ...] = ()
+    team_of: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """A roll in progress (between the die and its resolution: the post-roll window of section 2.11)."""
+
+    kind: str  # "recruit", "defend" or "poach"
+    roller: int
+    source: str  # recruit: ""; defence: TOWN_DEFENSE or the card rolling (a Hero, the Gladiator)
+    target: str  # the Challenge attacked ("" for a recruit)
+    victim: int  # the Mayor whose town holds the target (-1 for a recruit)
+    needed: int  # the result that succeeds
+    dice: tuple[int, ...]
+    mods: tuple[tuple[str, int], ...]  # modifiers that are part of the roll (label, change)
+    flats: tuple[tuple[str, int], ...] = ()  # changes made in the window (label, change)
+    position: int = 0  # recruit: the declared position
+    rerolls: tuple[str, ...] = ()  # what rerolled it
+
+    @property
+    def total(self) -> int:
+        return max(self.dice) + sum(v for _, v in self.mods) + sum(v for _, v in self.flats)
+
+    @property
+    def success(self) -> bool:
+        return self.total >= self.needed
+
+
+@dataclass(slots=True)
+class VVState:
+    """One game. Per-seat fields are tuples indexed by seat; towns keep the order cards entered them."""
+
+    names: tuple[str, ...]
+    seed: int
+    rules: Rules
+    chance: int  # next chance_rng counter
+    phase: str
+    stage: str
+    actor: int  # the seat to decide (-1: nobody, the game is over)
+    round: int
+    start: int  # start player of this round
+    turn: int  # how many Mayors have finished their turn in this stage
+    gold: tuple[int, ...]
+    hands: tuple[tuple[str, ...], ...]  # sorted ids; in a view another seat's unknown cards are HIDDEN
+    towns: tuple[tuple[str, ...], ...]
+    trophies: tuple[tuple[str, ...], ...]
+    private: frozenset[str]  # hand cards drawn face down: only their holder knows them
+    deck: tuple[str, ...]  # top first
+    deck_tags: str  # public, one character per deck position: PLAIN_TAG, segment_tag(k) or PUBLIC_TAG
+    stacks: tuple[tuple[str, ...], ...]  # Quick Start: the Building, Citizen and Hero stacks (top first)
+    pool: tuple[str, ...]  # position 1 first
+    favor_card: str | None  # the pool card bearing the King's Favor marker
+    favor_holder: int  # -1: nobody holds it
+    favor_spent: bool
+    cities: tuple[str, ...]  # City Upgrade cards in play
+    spaces: tuple[tuple[int, int], ...]  # per City card in play: the seat on each space (-1 open)
+    city_box: tuple[str, ...]  # unused City Upgrade cards (sorted)
+    removed: tuple[str, ...]  # cards out of the game (used Angry Mobs, Cooperative discards)
+    peek: frozenset[int]  # seats that know the top card of the deck
+    used: tuple[frozenset[str], ...]  # per seat: roll sources and once-per-round abilities used this round
+    td_used: tuple[int, ...]  # Town Defense rolls made this round
+    vend_used: frozenset[tuple[int, str]]  # (user, VEND card) this round
+    upgraded: bool  # the current Mayor has upgraded this turn
+    sponsored: bool  # the current Mayor has sponsored this turn
+    declared: int  # the declared pool position of the recruit in progress (0: none)
+    roll: Roll | None
+    marks: tuple[tuple[str, int, int], ...]  # (Challenge, marker key, successes) this Defend phase
+    sponsorships: tuple[tuple[str, int, int, int], ...]  # (Challenge, sponsor, gold on it, largest placement)
+    discards: int  # Cooperative: town cards the current Mayor still owes for unpaid Pillage
+    bank: int  # gold the bank has paid out, net (the ledger that proves gold is conserved)
+    end_reason: str  # why the game ended ("" while it runs)
+    lost: bool  # Cooperative: the game ended by a loss condition
+    viewer: int = FULL  # FULL for a real state, SPECTATOR or the seat for a view
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+
+def clone(s: VVState) -> VVState:
+    """A shallow copy: every field value is immutable, so this is a full, independent copy."""
+    return VVState(
+        s.names,
+        s.seed,
+        s.rules,
+        s.chance,
+        s.phase,
+        s.stage,
+        s.actor,
+        s.round,
+        s.start,
+        s.turn,
+        s.gold,
+        s.hands,
+        s.towns,
+        s.trophies,
+        s.private,
+        s.deck,
+        s.deck_tags,
+        s.stacks,
+        s.pool,
+        s.favor_card,
+        s.favor_holder,
+        s.favor_spent,
+        s.cities,
+        s.spaces,
+        s.city_box,
+        s.removed,
+        s.peek,
+        s.used,
+        s.td_used,
+        s.vend_used,
+        s.upgraded,
+        s.sponsored,
+        s.declared,
+        s.roll,
+        s.marks,
+        s.sponsorships,
+        s.discards,
+        s.bank,
+        s.end_reason,
+        s.lost,
+        s.viewer,
+    )
+
+
+# --- small helpers ---------------------------------------------------------------------------------------------------
+
+
+def put(t: tuple[Any, ...], i: int, v: Any) -> Any:
+    """``t`` with item ``i`` replaced by ``v``."""
+    return (*t[:i], v, *t[i + 1 :])
+
+
+def without(t: tuple[str, ...], c: str) -> tuple[str, ...]:
+    i = t.index(c)
+    return t[:i] + t[i + 1 :]
+
+
+def add_sorted(t: tuple[str, ...], c: str) -> tuple[str, ...]:
+    return tuple(sorted((*t, c)))
+
+
+def current(st: VVState) -> int:
+    """The seat whose turn it is in the current stage."""
+    return (st.start + st.turn) % st.n
+
+
+def pay(st: VVState, seat: int, amount: int) -> None:
+    """``seat`` pays ``amount`` to the bank."""
+    st.gold = put(st.gold, seat, st.gold[seat] - amount)
+    st.bank -= amount
+
+
+def earn(st: VVState, seat: int, amount: int) -> None:
+    """The bank pays ``seat``."""
+    st.gold = put(st.gold, seat, st.gold[seat] + amount)
+    st.bank += amount
+
+
+def transfer(st: VVState, payer: int, payee: int, amount: int) -> None:
+    g = list(st.gold)
+    g[payer] -= amount
+    g[payee] += amount
+    st.gold = tuple(g)
+
+
+def teammates(st: VVState, seat: int) -> tuple[int, ...]:
+    """The other members of ``seat``'s Sister Cities team (none outside that variant)."""
+    r = st.rules
+    if not r.sister_cities:
+        return ()
+    return tuple(s for s in r.teams[r.team_of[seat]] if s != seat)
+
+
+def town_size(st: VVState, seat: int) -> int:
+    """Cards that count for the end of the game and the LARGEST TOWN BONUS: every town card (City Tokens not)."""
+    return len(st.towns[seat])
+
+
+def upgraded_cities(st: VVState, seat: int) -> tuple[str, ...]:
+    """The City Upgrade cards holding one of ``seat``'s tokens."""
+    return tuple(c for c, sp in zip(st.cities, st.spaces, strict=True) if seat in sp)
+
+
+def tokens_left(st: VVState, seat: int) -> int:
+    return C.city_tokens - sum(sp.count(seat) for sp in st.spaces)
+
+
+def challenges(st: VVState, seat: int) -> tuple[str, ...]:
+    return tuple(c for c in st.towns[seat] if ALL_CARDS[c].kind == CHALLENGE)
+
+
+def owner_of(st: VVState, cid: str) -> int:
+    """The seat whose town holds ``cid`` (-1: none)."""
+    for s, t in enumerate(st.towns):
+        if cid in t:
+            return s
+    return -1
+
+
+# --- a Mayor's powers: what their town and City upgrades add (cached by town and upgrades) ------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Powers:
+    """Everything a Mayor's cards add, summed; ``labels`` keep which card gives which roll modifier."""
+
+    recruit: tuple[tuple[str, int], ...]
+    free_dice: int
+    town_defense: tuple[tuple[str, int], ...]
+    extra_td: int
+    own_rolls: tuple[str, ...]
+    hero: tuple[tuple[str, int], ...]
+    hero_vs_dv: tuple[tuple[str, int, int], ...]  # (label, minimum DV, bonus)
+    pillage_cut: int
+    pillage_cap: int
+    income: int
+    rich_income: tuple[tuple[int, int], ...]
+    per_building: tuple[tuple[int, int], ...]
+    cost: tuple[tuple[str, int], ...]
+    loot: int
+    rerolls: tuple[tuple[str, str], ...]  # (card id, scope "any"/"hero") shared rerolls (not a Hero's own)
+    boosts: tuple[tuple[str, str, int], ...]  # (card id, scope, bonus)
+    peek: bool
+    lookout: bool
+    favor_move: int
+    most_gold_bonus: int
+    diplomacy: bool
+
+
+@lru_cache(maxsize=1 << 16)
+def powers_for(
+    town: tuple[str, ...], cities: tuple[str, ...], spaces: tuple[tuple[int, int], ...], seat: int, advanced: bool
+) -> Powers:
+    return powers_of(town, tuple(c for c, sp in zip(cities, spaces, strict=True) if seat in sp), advanced)
+
+
+def powers_of(town: tuple[str, ...], cities: tuple[str, ...], advanced: bool) -> Powers:
+    recruit: list[tuple[str, int]] = []
+    td: list[tuple[str, int]] = []
+    hero: list[tuple[str, int]] = []
+    hvd: list[tuple[str, int, int]] = []
+    own: list[str] = []
+    rich: list[tuple[int, int]] = []
+    perb: list[tuple[int, int]] = []
+    cost: list[tuple[str, int]] = []
+    rer: list[tuple[str, str]] = []
+    boo: list[tuple[str, str, int]] = []
+    free = xtd = cut = cap = inc = loot = fmove = mgold = 0
+    peek = look = dipl = False
+    effects = []
+    for cid in town:
+        c = card(cid)
+        if c.effect is NO_EFFECT or (c.kind in (BUILDING, CITIZEN) and not advanced):
+            continue
+        effects.append((cid, c.name, c.kind, c.effect))
+    for cid in cities:
+        cc = CITIES[cid]
+        if cc.effect is not NO_EFFECT:
+            effects.append((cid, cc.name, "city", cc.effect))
+    for cid, name, k, e in effects:
+        if e.recruit:
+            recruit.append((name, e.recruit))
+        free += e.free_dice
+        if e.town_defense:
+            td.append((name, e.town_defense))
+        xtd += e.extra_td
+        if e.own_roll:
+            own.append(cid)
+        if e.hero:
+            hero.append((name, e.hero))
+        if e.hero_vs_dv[1]:
+            hvd.append((name, e.hero_vs_dv[0], e.hero_vs_dv[1]))
+        cut += e.pillage_cut
+        if e.pillage_cap:
+            cap = e.pillage_cap if cap == 0 else min(cap, e.pillage_cap)
+        inc += e.income
+        if e.rich_income[1]:
+            rich.append(e.rich_income)
+        if e.per_building[1]:
+            perb.append(e.per_building)
+        cost.extend(e.cost)
+        loot += e.loot
+        if e.reroll in ("any", "hero"):
+            rer.append((cid, e.reroll))
+        if e.boost[1]:
+            boo.append((cid, e.boost[0], e.boost[1]))
+        peek = peek or e.peek
+        look = look or e.lookout
+        fmove = max(fmove, e.favor_move)
+        mgold += e.most_gold_bonus
+        dipl = dipl or e.diplomacy
+        del k
+    return Powers(
+        tuple(recruit),
+        free,
+        tuple(td),
+        xtd,
+        tuple(own),
+        tuple(hero),
+        tuple(hvd),
+        cut,
+        cap,
+        inc,
+        tuple(rich),
+        tuple(perb),
+        tuple(cost),
+        loot,
+        tuple(rer),
+        tuple(boo),
+        peek,
+        look,
+        fmove,
+        mgold,
+        dipl,
+    )
+
+
+_PW_MEMO: dict[tuple[int, int, int, bool], tuple[tuple[str, ...], tuple[tuple[int, int], ...], Powers]] = {}
+_PW_MEMO_SIZE = 1 << 15
+
+
+def powers(st: VVState, seat: int) -> Powers:
+    """What ``seat``'s town and City upgrades add. Memoised twice: by the identity of the town and spaces tuples
+    (clones and views share them, so most calls are one dict lookup) and by their content."""
+    town = st.towns[seat]
+    spaces = st.spaces
+    adv = st.rules.advanced
+    key = (id(town), id(spaces), seat, adv)
+    hit = _PW_MEMO.get(key)
+    if hit is not None and hit[0] is town and hit[1] is spaces:
+        return hit[2]
+    pw = powers_for(town, st.cities, spaces, seat, adv)
+    if len(_PW_MEMO) >= _PW_MEMO_SIZE:
+        _PW_MEMO.clear()
+    _PW_MEMO[key] = (town, spaces, pw)  # holding the tuples keeps their ids from being reused
+    return pw
+
+
+def price(st: VVState, seat: int, cid: str, pw: Powers | None = None) -> int:
+    """What ``seat`` pays to place ``cid``: printed cost plus increases minus reductions, never below the floor."""
+    c = card(cid)
+    cost = (pw if pw is not None else powers(st, seat)).cost
+    if not cost:
+        return max(C.cost_floor, c.cost)
+    k = CITIZEN if c.kind == DEPUTY else c.kind
+    delta = sum(v for what, v in cost if what in (k, "any"))
+    return max(C.cost_floor, c.cost + delta)
