@@ -314,3 +314,32 @@ def test_results_panel_is_the_market_sheet() -> None:
     assert draw is not None
     surf = pygame.Surface((1000, 1400))
     assert draw(surf, surf.get_rect()) > 200
+
+
+def test_pass_and_play_log_shows_only_the_new_viewers_private_lines() -> None:
+    """After a hand-over the log is the new player's: another seat's "You are dealt ..." must not linger (both
+    logs have as many lines and the same last line, which once kept the old lines on screen)."""
+    from game.villagers.actions import DraftRoad
+
+    app, table = vmake([("Ann", "human"), ("Ben", "human")], seed=8)
+    app.settings.animation_speed = "instant"
+
+    def settle() -> None:
+        for _ in range(10):
+            frame(app, 0.5, 3)
+            top = app.stack[-1]
+            if not isinstance(top, TableScene) and hasattr(top, "finish"):
+                top.finish()
+
+    def dealt() -> list[str]:
+        return [text for text, _color, _first in table.log._lines if "dealt" in text]
+
+    settle()
+    first = table.viewer
+    before = dealt()
+    table.submit(DraftRoad(0), table.match.to_act()[0])
+    settle()
+    assert table.viewer != first
+    mine = [e.text for e in table.match.visible_log(table.viewer) if "You are dealt" in e.text]
+    assert len(mine) == 1 and dealt() and mine[0].startswith(dealt()[0])
+    assert dealt() != before

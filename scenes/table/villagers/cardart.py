@@ -255,7 +255,7 @@ def _villager(card: str, width: int, side: int, covered: bool, standin: str, coi
         pad_h = round(band.h * 0.86)
         lock = _icon("padlock", pad_h * 0.86)
         room = right - plate.right - round(m * 0.6) - lock.get_width() - round(pad_h * 0.45)
-        f = _fit(t.unlocker, "ui-bold", band.h * 0.5, room, band.h * 0.36)
+        f = _fit(t.unlocker, "ui-bold", band.h * 0.5, room, band.h * 0.3)
         name = _ellipsize(t.unlocker, f, room)
         tw = f.size(name)[0]
         pill = pygame.Rect(0, 0, lock.get_width() + tw + round(pad_h * 0.45), pad_h)

@@ -62,11 +62,12 @@ def play_until(n: int, seed: int, stop: Callable[[Match, int, Action], bool], li
     return None
 
 
-def build_moment(n: int = 3, min_depth: int = 3) -> Match:
-    """Seat 0 to build, its deepest chain ``min_depth`` cards or more (tries a few seeds)."""
+def build_moment(n: int = 3, min_depth: int = 3, min_round: int = 1) -> Match:
+    """Seat 0 to build, its deepest chain ``min_depth`` cards or more, in round ``min_round`` or later (a fuller
+    table to look at; tries a few seeds)."""
     for seed in range(1, 60):
         got = play_until(n, seed, lambda m, s, a: s == 0 and m.state.phase == Ph.BUILD
-                         and depth(m.state, 0) >= min_depth)
+                         and m.state.round >= min_round and depth(m.state, 0) >= min_depth)
         if got is not None:
             return got[0]
     raise RuntimeError("no seed reached a deep chain")
@@ -94,7 +95,7 @@ def screenshots(app: Any, shot: Callable[[str], None], open_table: Callable[...,
     and its score sheet, five players at the smallest window, and the solo game against the Countess."""
     from scenes import theme
 
-    open_table(app, build_moment(3))
+    open_table(app, build_moment(3, 3, 3))
     shot("villagers-build.png")
     match, seat, action = market_moment(3)
     table = open_table(app, match, 10)

@@ -77,8 +77,17 @@ class VillagersTable(TableScene):
         self.notice_rect = pygame.Rect(0, 0, 0, 0)
         self._markets_seen = -1
         self._market_start = -1e9
+        self._log_viewer: object = None
         super().__init__(app, match, runner_mode=runner_mode)
         self._markets_seen = len(self.market_events())
+
+    def _refresh(self, sync: bool = True, animate: bool = True) -> None:
+        """Pass-and-play guard: the shared log panel caches its lines by (length, last line), which two seats'
+        logs can share while their private lines ("You are dealt ...") differ; a new viewer rebuilds it."""
+        if self.viewer != self._log_viewer:
+            self._log_viewer = self.viewer
+            self.log._key = ()  # until the shared panel keys its cache by the viewer too
+        super()._refresh(sync, animate)
 
     # --- layout --------------------------------------------------------------------------------------------------
     def structure_key(self, zones: Sequence[Zone]) -> Hashable:

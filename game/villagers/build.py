@@ -1,0 +1,747 @@
+"""The Build phase: placements on production chains, padlocks, the Basic trade and the Special villagers
+(rules/villagers.md 3.5, 3.6).
+
+A build turn is a run of small decisions of the builder. A placement of a padlocked card moves it to the
+Village Square and asks how to unlock it (``UNLOCK``) unless only one way exists; a Basic trade returns a card
+(``TakeBasic``) and then returns a hand card (``RETURN``, automatic with one choice); an Apprentice asks where
+the villager it took goes (``APPRENTICE``); a Smuggler asks for its target (``SMUGGLE``). A Monk leaves the
+phase in ``MONK`` until something covers it. When the builder has nothing left but ending the turn, the turn ends
+by itself.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache, lru_cache
+
+from game.engine import Action, Event, IllegalAction, require
+from game.villagers.actions import (
+    BANK,
+    FREE,
+    NEW_ENTRY,
+    TO_DISCARD,
+    TO_RESERVE,
+    EndTurn,
+    MoveTaken,
+    Place,
+    PlayApprentice,
+    PlayMonk,
+    PlaySmuggler,
+    PlayTinner,
+    ReturnCard,
+    Smuggle,
+    TakeBasic,
+    Unlock,
+)
+from game.villagers.cards import (
+    BASIC_TYPES,
+    CARD_TYPE,
+    FOUNDERS,
+    KEYRING,
+    MAX_TRADES,
+    PRED,
+    SLOTS,
+    STANDIN_TYPES,
+    SUCCESSORS,
+    TYPES,
+    UNLOCK_COST,
+)
+from game.villagers.scoring import smuggler_gain
+from game.villagers.state import (
+    Ph,
+    VillagersState,
+    active,
+    bank_to_card,
+    bank_to_supply,
+    builders,
+    canonical_hand,
+    face,
+    founders_id,
+    limit_of,
+    off_square,
+    owner_of,
+    pay_countess,
+    push_pile,
+    seat_order,
+    supply_to_bank,
+    supply_to_card,
+    take_from_hand,
+    to_discard,
+    to_square,
+    top_token,
+)
+from game.villagers.texts import cname
+
+STANDIN_SET = frozenset(STANDIN_TYPES)
+NOT_TAKEN = frozenset({"Monk", "Apprentice"})
+
+# --- turns ------------------------------------------------------------------------------------------------------------
+
+
+def begin_build(st: VillagersState) -> list[Event]:
+    st.phase = Ph.BUILD
+    return [Event("Build phase", "phase"), *_start_turn(st, st.first)]
+
+
+def _start_turn(st: VillagersState, seat: int) -> list[Event]:
+    e = active(st, "build_limit")
+    st.turn = seat
+    st.build_limit = limit_of(builders(st, seat), e.args[0] if e else 0)
+    st.built = 0
+    st.trades = 0
+    st.tinner = False
+    st.pending = ()
+    st.open_monk = ""
+    st.phase = Ph.BUILD
+    events = [Event(f"{st.names[seat]} may place {st.build_limit} villagers", "turn")]
+    return events + _maybe_auto_end(st)
+
+
+def _maybe_auto_end(st: VillagersState) -> list[Event]:
+    """Back in BUILD after a decision: a builder whose only choice is to end the turn ends it."""
+    if st.phase == Ph.BUILD and not has_build_option(st, st.turn):
+        return _end_turn(st, auto=True)
+    return []
+
+
+def _end_turn(st: VillagersState, auto: bool = False) -> list[Event]:
+    seat = st.turn
+    events = [Event(f"{st.names[seat]} {'has nothing more to build' if auto else 'ends the build turn'}", "turn")]
+    used = tuple(c for c in st.square[seat] if CARD_TYPE[c] == "Tinner")
+    if used:
+        to_discard(st, *used)
+        st.square[seat] = tuple(c for c in st.square[seat] if c not in used)
+    st.tinner = False
+    nxt = (seat + 1) % st.n
+    if nxt == st.first:
+        from game.villagers import market
+
+        return events + market.end_build_phase(st)
+    return events + _start_turn(st, nxt)
+
+
+# --- where cards may go -------------------------------------------------------------------------------------------------
+
+
+def targets_for(st: VillagersState, seat: int, type_name: str) -> list[str]:
+    """Every card of the seat's village a card of ``type_name`` may be placed on (``NEW_ENTRY`` for roots and
+    solitaries)."""
+    pred = TYPES[type_name].pred
+    if not pred:
+        return [NEW_ENTRY]
+    kids = st.kids
+    standin = st.standin
+    out = []
+    for c in st.village[seat]:
+        ct = standin.get(c) or CARD_TYPE[c]
+        if ct == pred and kids.get(c, 0) < TYPES[ct].slots:
+            out.append(c)
+    return out
+
+
+def _tax(st: VillagersState) -> int:
+    e = active(st, "unlock_tax")
+    return e.args[0] if e else 0
+
+
+def unlock_options(st: VillagersState, seat: int, unlocker: str) -> list[str]:
+    """How the seat may open a padlock of ``unlocker`` now (rules/villagers.md 3.5): its own copies (the bank
+    pays), other players' copies (2 from its supply), the bank (only when nobody has a copy) and, with a Tinner
+    active, free. Options it cannot afford are left out; a Frozen Locks Event adds its tax to every one."""
+    own: list[str] = []
+    other: list[str] = []
+    for s, v in enumerate(st.village):
+        for c in v:
+            if CARD_TYPE[c] == unlocker:
+                (own if s == seat else other).append(c)
+    for c in st.countess:
+        if CARD_TYPE[c] == unlocker:
+            other.append(c)
+    return _options(st.tinner, st.supply[seat], _tax(st), own, other)
+
+
+def _options(tinner: bool, gold: int, tax: int, own: list[str], other: list[str]) -> list[str]:
+    out: list[str] = []
+    if gold >= tax:
+        if tinner:
+            out.append(FREE)
+        out.extend(own)
+    if gold >= UNLOCK_COST + tax:
+        out.extend(other)
+        if not own and not other:
+            out.append(BANK)
+    return out
+
+
+class _Ctx:
+    """What the legal actions of one build decision need, gathered in one pass over the villages."""
+
+    __slots__ = (
+        "_unlock",
+        "acts",
+        "copies",
+        "counts",
+        "free",
+        "gold",
+        "hand",
+        "seat",
+        "st",
+        "tax",
+        "tinner_in_hand",
+    )
+
+    def __init__(self, st: VillagersState, seat: int) -> None:
+        self.st = st
+        self.seat = seat
+        self.acts = st.build_limit - st.built
+        self.hand = canonical_hand(st, seat)
+        self.counts: Counter[str] | None = None
+        self.tinner_in_hand = "Tinner" in _hand_types(self.hand)
+        self.free: dict[str, list[str]] | None = None
+        self.copies: dict[str, tuple[tuple[int, str], ...]] | None = None
+        self.gold = st.supply[seat]
+        self.tax = _tax(st)
+        self._unlock: dict[str, list[str]] = {}
+
+    def targets(self, type_name: str) -> list[str]:
+        pred = PRED[type_name]
+        if not pred:
+            return [NEW_ENTRY]
+        free = self.free
+        if free is None:
+            st = self.st
+            kids = st.kids
+            standin = st.standin
+            free = self.free = {}
+            for c in st.village[self.seat]:
+                ct = standin.get(c) or CARD_TYPE[c]
+                if kids.get(c, 0) < SLOTS[ct]:
+                    free.setdefault(ct, []).append(c)
+        return free.get(pred, [])
+
+    def unlock(self, unlocker: str) -> list[str]:
+        got = self._unlock.get(unlocker)
+        if got is None:
+            if self.copies is None:
+                self.copies = unlocker_index(tuple(self.st.village), self.st.countess)
+            own: list[str] = []
+            other: list[str] = []
+            for s, c in self.copies.get(unlocker, ()):
+                (own if s == self.seat else other).append(c)
+            got = self._unlock[unlocker] = _options(self.st.tinner, self.gold, self.tax, own, other)
+        return got
+
+    def can_unlock(self, type_name: str) -> bool:
+        """The padlock of ``type_name`` can be opened this turn (counting a Tinner still in hand)."""
+        t = TYPES[type_name]
+        if not t.unlocker:
+            return True
+        if self.tinner_in_hand and not self.st.tinner:
+            return self.gold >= self.tax
+        return bool(self.unlock(t.unlocker))
+
+    def type_counts(self) -> Counter[str]:
+        if self.counts is None:
+            self.counts = Counter(CARD_TYPE[h] for h in self.st.hands[self.seat])
+        return self.counts
+
+
+@lru_cache(maxsize=4096)
+def _hand_types(hand: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(CARD_TYPE[c] for c in hand)
+
+
+@lru_cache(maxsize=4096)
+def unlocker_index(villages: tuple[tuple[str, ...], ...], countess: tuple[str, ...]
+                   ) -> dict[str, tuple[tuple[int, str], ...]]:
+    """Every copy of an Unlocking Villager in play: type -> ((owner seat, card), ...), the Countess as -1."""
+    out: dict[str, list[tuple[int, str]]] = {}
+    for s, v in enumerate(villages):
+        for c in v:
+            t = CARD_TYPE[c]
+            if KEYRING[t]:
+                out.setdefault(t, []).append((s, c))
+    for c in countess:
+        t = CARD_TYPE[c]
+        if KEYRING[t]:
+            out.setdefault(t, []).append((-1, c))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def monk_coverable(ctx: _Ctx, x: str, acts: int) -> bool:
+    """Can a Monk standing in for ``x`` be covered with ``acts`` build actions from the hand? Either a card whose
+    chain names ``x`` just before itself (its padlock payable), or another Monk standing in for such a card that
+    can itself be covered."""
+    if acts < 1:
+        return False
+    hand = ctx.type_counts()
+    succ = SUCCESSORS[x]
+    for y in succ:
+        if hand[y] > 0 and ctx.can_unlock(y):
+            return True
+    if hand["Monk"] > 0 and acts >= 2:
+        hand["Monk"] -= 1
+        try:
+            for y in succ:
+                if y in STANDIN_SET and monk_coverable(ctx, y, acts - 1):
+                    return True
+        finally:
+            hand["Monk"] += 1
+    return False
+
+
+def taken_destinations(st: VillagersState, seat: int, taken: str) -> list[tuple[str, bool | None]]:
+    """Where a villager an Apprentice takes may enter the seat's village: (target, Founders side)."""
+    name = CARD_TYPE[taken]
+    if name == FOUNDERS:
+        return [(NEW_ENTRY, False), (NEW_ENTRY, True)]
+    return [(t, None) for t in targets_for(st, seat, name) if t != taken]
+
+
+def smuggler_targets(st: VillagersState, seat: int) -> list[str]:
+    return [c for c in st.village[seat] if c not in st.kids and face(st, c).gold >= 1]
+
+
+def trade_destinations(st: VillagersState) -> list[int]:
+    ks = [k for k, s in enumerate(st.stacks) if s]
+    if ks:
+        return ks
+    return [TO_RESERVE] if st.reserve else [TO_DISCARD]
+
+
+def trade_cap(st: VillagersState) -> int:
+    e = active(st, "trade_cap")
+    return min(MAX_TRADES, e.args[0]) if e else MAX_TRADES
+
+
+def can_trade(st: VillagersState, seat: int) -> bool:
+    return st.trades < trade_cap(st) and bool(st.hands[seat]) and any(st.basics)
+
+
+# --- legal actions --------------------------------------------------------------------------------------------------
+
+_PLACE = cache(Place)
+_RETURN = cache(ReturnCard)
+_TAKE = {b: TakeBasic(b) for b in BASIC_TYPES}
+_END = EndTurn()
+
+
+def _card_actions(ctx: _Ctx, c: str) -> list[Action]:
+    """The build actions of one (canonical) hand card, trades aside."""
+    st = ctx.st
+    name = CARD_TYPE[c]
+    t = TYPES[name]
+    if t.is_special:
+        if name == "Monk":
+            return _monk_actions(ctx, c) if ctx.acts >= 2 else []
+        if name == "Apprentice":
+            return _apprentice_actions(ctx, c) if ctx.acts >= 1 else []
+        if name == "Tinner":
+            return [] if st.tinner else [PlayTinner(c)]
+        if smuggler_targets(st, ctx.seat) and ctx.unlock(t.unlocker):
+            return [PlaySmuggler(c)]
+        return []
+    if ctx.acts < 1:
+        return []
+    if t.unlocker and not ctx.unlock(t.unlocker):
+        return []
+    return [_PLACE(c, target) for target in ctx.targets(name)]
+
+
+def build_legal(st: VillagersState, seat: int) -> list[Action]:
+    ctx = _Ctx(st, seat)
+    out: list[Action] = []
+    for c in ctx.hand:
+        out.extend(_card_actions(ctx, c))
+    if can_trade(st, seat):
+        out.extend(_TAKE[b] for i, b in enumerate(BASIC_TYPES) if st.basics[i])
+    out.append(_END)
+    return out
+
+
+def has_build_option(st: VillagersState, seat: int) -> bool:
+    """Anything to do but end the turn (an early-exit ``len(build_legal(...)) > 1``)."""
+    if can_trade(st, seat):
+        return True
+    ctx = _Ctx(st, seat)
+    return any(_card_actions(ctx, c) for c in ctx.hand)
+
+
+def _monk_actions(ctx: _Ctx, monk: str) -> list[Action]:
+    out: list[Action] = []
+    counts = ctx.type_counts()
+    counts["Monk"] -= 1
+    try:
+        for x in STANDIN_TYPES:
+            targets = ctx.targets(x)
+            if targets and monk_coverable(ctx, x, ctx.acts - 1):
+                out.extend(PlayMonk(monk, x, target) for target in targets)
+    finally:
+        counts["Monk"] += 1
+    return out
+
+
+def _apprentice_actions(ctx: _Ctx, card: str) -> list[Action]:
+    st = ctx.st
+    seat = ctx.seat
+    out: list[Action] = []
+    own_founders = founders_id(seat)
+    for v in st.village:
+        for c in v:
+            if c not in st.kids:
+                continue
+            name = CARD_TYPE[c]
+            if name in NOT_TAKEN or (name == FOUNDERS and c != own_founders):
+                continue
+            if name != FOUNDERS and not [t for t in ctx.targets(name) if t != c]:
+                continue
+            t = TYPES[name]
+            if t.unlocker and not ctx.unlock(t.unlocker):
+                continue
+            out.append(PlayApprentice(card, c))
+    return out
+
+
+def monk_legal(st: VillagersState, seat: int) -> list[Action]:
+    """An open Monk: cover it (a card or another Monk) or play a Tinner first."""
+    ctx = _Ctx(st, seat)
+    out: list[Action] = []
+    x = st.standin[st.open_monk]
+    succ = SUCCESSORS[x]
+    for c in ctx.hand:
+        name = CARD_TYPE[c]
+        if name == "Monk":
+            if ctx.acts >= 2:
+                counts = ctx.type_counts()
+                counts["Monk"] -= 1
+                for y in succ:
+                    if y in STANDIN_SET and monk_coverable(ctx, y, ctx.acts - 1):
+                        out.append(PlayMonk(c, y, st.open_monk))
+                counts["Monk"] += 1
+        elif name == "Tinner":
+            if not st.tinner:
+                out.append(PlayTinner(c))
+        elif name in succ and ctx.acts >= 1:
+            t = TYPES[name]
+            if not t.unlocker or ctx.unlock(t.unlocker):
+                out.append(_PLACE(c, st.open_monk))
+    return out
+
+
+def _card_legal(st: VillagersState, seat: int, action: Action) -> bool:
+    """``action in build_legal(...)`` without building the whole list: only the card it names is examined."""
+    if isinstance(action, EndTurn):
+        return True
+    if isinstance(action, TakeBasic):
+        return action.basic in _TAKE and can_trade(st, seat) and bool(st.basics[BASIC_TYPES.index(action.basic)])
+    card = getattr(action, "card", None)
+    if not isinstance(card, str) or card not in st.hands[seat]:
+        return False
+    ctx = _Ctx(st, seat)
+    if card not in ctx.hand:
+        return False
+    return action in _card_actions(ctx, card)
+
+
+def unlock_legal(st: VillagersState, seat: int) -> list[Action]:
+    return [Unlock(o) for o in unlock_options(st, seat, _pending_unlocker(st))]
+
+
+def return_legal(st: VillagersState, seat: int) -> list[Action]:
+    """Basic trade, step 2: which hand card goes back, onto which stack."""
+    dests = trade_destinations(st)
+    return [_RETURN(c, d) for c in canonical_hand(st, seat) for d in dests]
+
+
+def apprentice_legal(st: VillagersState, seat: int) -> list[Action]:
+    return [MoveTaken(t, side) for t, side in taken_destinations(st, seat, st.pending[1])]
+
+
+def smuggle_legal(st: VillagersState, seat: int) -> list[Action]:
+    return [Smuggle(c) for c in smuggler_targets(st, seat)]
+
+
+def _pending_unlocker(st: VillagersState) -> str:
+    kind = st.pending[0]
+    if kind == "smuggler":
+        return TYPES["Smuggler"].unlocker
+    return TYPES[CARD_TYPE[st.pending[1]]].unlocker
+
+
+# --- applying -------------------------------------------------------------------------------------------------------
+
+
+def _reveal(was_public: bool) -> bool:
+    """A card played from a hand reveals it to the others unless they saw it drafted: then the event is a barrier."""
+    return not was_public
+
+
+def build_apply(st: VillagersState, seat: int, action: Action) -> list[Event]:
+    ok = _card_legal(st, seat, action) if st.phase == Ph.BUILD else action in monk_legal(st, seat)
+    if not ok:
+        raise IllegalAction(_why_not(st, seat, action))
+    name = st.names[seat]
+    if isinstance(action, EndTurn):
+        return _end_turn(st)
+    if isinstance(action, Place):
+        card = action.card
+        public = take_from_hand(st, seat, card)
+        st.built += 1
+        t = TYPES[CARD_TYPE[card]]
+        if t.unlocker:
+            return _unlock_or_ask(st, seat, ("place", card, action.target), public)
+        return _place(st, seat, card, action.target, public, "") + _maybe_auto_end(st)
+    if isinstance(action, PlayMonk):
+        card = action.card
+        public = take_from_hand(st, seat, card)
+        st.built += 1
+        _attach(st, seat, card, action.target)
+        st.standin[card] = action.as_type
+        st.open_monk = card
+        st.phase = Ph.MONK
+        where = f" on the {cname(action.target)}" if action.target else " as a new chain"
+        return [Event(f"{name} places a Monk as {action.as_type}{where}", "build", None, _reveal(public),
+                      ("monk", seat, card, action.as_type, action.target))]
+    if isinstance(action, PlayApprentice):
+        return _apprentice(st, seat, action)
+    if isinstance(action, PlayTinner):
+        public = take_from_hand(st, seat, action.card)
+        to_square(st, seat, action.card)
+        st.tinner = True
+        return [Event(f"{name} plays a Tinner: padlocks are free for the rest of the turn", "build", None, _reveal(public), ("tinner", seat, action.card)), *_maybe_auto_end(st)]
+    if isinstance(action, PlaySmuggler):
+        public = take_from_hand(st, seat, action.card)
+        to_square(st, seat, action.card)
+        ev = Event(f"{name} plays a Smuggler", "build", None, _reveal(public), ("smuggler", seat, action.card))
+        return [ev, *_unlock_or_ask(st, seat, ("smuggler", action.card), True)]
+    assert isinstance(action, TakeBasic)
+    return _take_basic(st, seat, action.basic)
+
+
+def _why_not(st: VillagersState, seat: int, action: Action) -> str:
+    if st.phase == Ph.MONK:
+        return f"First cover the open Monk (standing in for the {st.standin[st.open_monk]})."
+    if isinstance(action, (Place, PlayMonk, PlayApprentice)):
+        if st.built >= st.build_limit:
+            return f"You have used all {st.build_limit} build actions."
+        return "That villager cannot be placed there (chain, free slot or padlock payment)."
+    if isinstance(action, ReturnCard):
+        return "No Basic trade is possible (three per turn, a hand card and a Basic in the supply needed)."
+    return "That is not possible in your build turn now."
+
+
+def _attach(st: VillagersState, seat: int, card: str, target: str) -> None:
+    st.village[seat] = (*st.village[seat], card)
+    st.parent[card] = target
+    if target:
+        st.kids[target] = st.kids.get(target, 0) + 1
+
+
+def _place(st: VillagersState, seat: int, card: str, target: str, public: bool, paid: str) -> list[Event]:
+    _attach(st, seat, card, target)
+    if st.open_monk and target == st.open_monk:
+        st.open_monk = ""
+    st.phase = Ph.BUILD
+    where = f"on the {cname(target)}" if target else ("as a new chain" if TYPES[CARD_TYPE[card]].chain else
+                                                      "on its own")
+    return [Event(f"{st.names[seat]} places the {cname(card)} {where}{paid}", "build", None, _reveal(public),
+                  ("place", seat, card, target))]
+
+
+def _unlock_or_ask(st: VillagersState, seat: int, pending: tuple[str, ...], public: bool) -> list[Event]:
+    """Open a padlock: automatic with one way to pay, otherwise ask (the card waits on the Village Square)."""
+    st.pending = pending
+    card = pending[1]
+    if pending[0] == "place":
+        to_square(st, seat, card)
+    opts = unlock_options(st, seat, _pending_unlocker(st))
+    assert opts, "a padlocked card was offered without a way to unlock it"
+    if len(opts) == 1:
+        return _do_unlock(st, seat, opts[0], public)
+    st.phase = Ph.UNLOCK
+    if pending[0] == "place":
+        return [Event(f"{st.names[seat]} puts the {cname(card)} on the Village Square to unlock it", "build",
+                      None, _reveal(public), ("stage", seat, card))]
+    return []
+
+
+def unlock_apply(st: VillagersState, seat: int, action: Action) -> list[Event]:
+    require(isinstance(action, Unlock) and action in unlock_legal(st, seat), "Choose how to open the padlock.")
+    assert isinstance(action, Unlock)
+    return _do_unlock(st, seat, action.copy, True)
+
+
+def _do_unlock(st: VillagersState, seat: int, how: str, public: bool) -> list[Event]:
+    pending = st.pending
+    name = st.names[seat]
+    tax = active(st, "unlock_tax")
+    paid_tax = pay_countess(st, tax.args[0]) if tax else 0
+    if how == FREE:
+        paid = " (unlocked free by the Tinner)"
+    elif how == BANK:
+        supply_to_bank(st, seat, UNLOCK_COST)
+        paid = f", paying {UNLOCK_COST} to the bank"
+    else:
+        o = owner_of(st, how)
+        if o == seat:
+            bank_to_card(st, how, UNLOCK_COST)
+            paid = f" (the bank puts {UNLOCK_COST} coins on {name}'s {cname(how)})"
+        else:
+            supply_to_card(st, seat, how, UNLOCK_COST)
+            who = "the Countess" if o < 0 else st.names[o]
+            paid = f", paying {UNLOCK_COST} onto {who}'s {cname(how)}"
+    if paid_tax:
+        paid += f" and {paid_tax} to the Countess (Frozen Locks)"
+    st.pending = ()
+    kind = pending[0]
+    if kind == "place":
+        card, target = pending[1], pending[2]
+        off_square(st, seat, card)
+        return _place(st, seat, card, target, public, paid) + _maybe_auto_end(st)
+    if kind == "apprentice":
+        taken, target, side = pending[1], pending[2], pending[3]
+        return _enter_taken(st, seat, taken, target, side, paid)
+    # the Smuggler: now its target
+    st.pending = ("smuggle", pending[1])
+    ev = Event(f"{name} unlocks the Smuggler{paid}", "build", data=("unlock", seat, how))
+    targets = smuggler_targets(st, seat)
+    if len(targets) == 1:
+        return [ev, *_smuggle(st, seat, targets[0])]
+    st.phase = Ph.SMUGGLE
+    return [ev]
+
+
+def smuggle_apply(st: VillagersState, seat: int, action: Action) -> list[Event]:
+    require(isinstance(action, Smuggle) and action in smuggle_legal(st, seat),
+            "Choose one of your uncovered villagers with printed Gold.")
+    assert isinstance(action, Smuggle)
+    return _smuggle(st, seat, action.card)
+
+
+def _smuggle(st: VillagersState, seat: int, target: str) -> list[Event]:
+    card = st.pending[1]
+    gain = smuggler_gain(face(st, target))
+    bank_to_supply(st, seat, gain)
+    off_square(st, seat, card)
+    to_discard(st, card)
+    st.pending = ()
+    st.phase = Ph.BUILD
+    ev = Event(f"{st.names[seat]}'s Smuggler earns {gain} from the {cname(target)}", "build",
+               data=("smuggle", seat, target, gain))
+    return [ev, *_maybe_auto_end(st)]
+
+
+# --- the Apprentice ------------------------------------------------------------------------------------------------------
+
+
+def _apprentice(st: VillagersState, seat: int, action: PlayApprentice) -> list[Event]:
+    card, taken = action.card, action.target
+    public = take_from_hand(st, seat, card)
+    st.built += 1
+    o = owner_of(st, taken)
+    v = st.village[o]
+    i = v.index(taken)
+    st.village[o] = v = (*v[:i], card, *v[i + 1 :])  # the Apprentice takes the exact place and its cards on top
+    st.parent[card] = st.parent.pop(taken)
+    k = st.kids.pop(taken, 0)
+    if k:
+        st.kids[card] = k
+        for c in v:
+            if st.parent.get(c) == taken:
+                st.parent[c] = card
+    st.standin[card] = CARD_TYPE[taken]
+    to_square(st, seat, taken)
+    st.pending = ("taken", taken)
+    whose = "own" if o == seat else f"{st.names[o]}'s"
+    events = [Event(f"{st.names[seat]}'s Apprentice swaps with {whose} {cname(taken)}", "build", None,
+                    _reveal(public), ("apprentice", seat, card, taken))]
+    dests = taken_destinations(st, seat, taken)
+    if len(dests) == 1:
+        return events + _move_taken(st, seat, dests[0][0], dests[0][1])
+    st.phase = Ph.APPRENTICE
+    return events
+
+
+def apprentice_apply(st: VillagersState, seat: int, action: Action) -> list[Event]:
+    require(isinstance(action, MoveTaken) and action in apprentice_legal(st, seat),
+            "Choose where the villager the Apprentice took enters your village.")
+    assert isinstance(action, MoveTaken)
+    return _move_taken(st, seat, action.target, action.food_side)
+
+
+def _move_taken(st: VillagersState, seat: int, target: str, side: bool | None) -> list[Event]:
+    taken = st.pending[1]
+    side_s = "" if side is None else ("food" if side else "gold")
+    t = TYPES[CARD_TYPE[taken]]
+    if t.unlocker:
+        return _unlock_or_ask(st, seat, ("apprentice", taken, target, side_s), True)
+    st.pending = ()
+    return _enter_taken(st, seat, taken, target, side_s, "")
+
+
+def _enter_taken(st: VillagersState, seat: int, taken: str, target: str, side: str, paid: str) -> list[Event]:
+    off_square(st, seat, taken)
+    _attach(st, seat, taken, target)
+    if side:
+        st.food_side[seat] = side == "food"
+    st.pending = ()
+    st.phase = Ph.BUILD
+    where = f"on the {cname(target)}" if target else "as a new entry"
+    if side:
+        where += f", {side.title()} side up"
+    ev = Event(f"The {cname(taken)} enters {st.names[seat]}'s village {where}{paid}", "build",
+               data=("taken", seat, taken, target, side))
+    return [ev, *_maybe_auto_end(st)]
+
+
+# --- the Basic trade ---------------------------------------------------------------------------------------------------
+
+
+def _take_basic(st: VillagersState, seat: int, basic: str) -> list[Event]:
+    """Basic trade, step 1: the Basic enters the village as a new root; a hand card must go back next."""
+    i = BASIC_TYPES.index(basic)
+    card = st.basics[i][-1]
+    st.basics[i] = st.basics[i][:-1]
+    _attach(st, seat, card, "")
+    st.trades += 1
+    st.pending = ("return", card)
+    st.phase = Ph.RETURN
+    ev = Event(f"{st.names[seat]} trades for a {basic}", "build", data=("basic", seat, card))
+    opts = return_legal(st, seat)
+    if len(opts) == 1:
+        r = opts[0]
+        assert isinstance(r, ReturnCard)
+        return [ev, *_return_card(st, seat, r)]
+    return [ev]
+
+
+def return_apply(st: VillagersState, seat: int, action: Action) -> list[Event]:
+    require(isinstance(action, ReturnCard) and action in return_legal(st, seat),
+            "Return a hand card face down onto a stack for the Basic villager.")
+    assert isinstance(action, ReturnCard)
+    return _return_card(st, seat, action)
+
+
+def _return_card(st: VillagersState, seat: int, action: ReturnCard) -> list[Event]:
+    card, dest = action.card, action.stack
+    take_from_hand(st, seat, card)
+    st.pinned[seat] = ()  # the others cannot tell which card went: what they knew of this hand is gone
+    name = st.names[seat]
+    private = Event(f"You return the {cname(card)}", "private", frozenset((seat,)))
+    push_pile(st, dest, card, seat)
+    if dest >= 0:
+        ev = Event(f"{name} returns a card face down onto stack {dest + 1}", "trade", None, True,
+                   ("return", seat, dest, top_token(st.stacks[dest])))
+    elif dest == TO_RESERVE:
+        ev = Event(f"{name} returns a card face down onto the Reserve", "trade", None, True,
+                   ("return", seat, dest, top_token(st.reserve)))
+    else:
+        ev = Event(f"{name} discards a card face down", "trade", data=("return", seat, dest))
+    st.pending = ()
+    st.phase = Ph.BUILD
+    return [ev, private, *_maybe_auto_end(st)]
+
+
+def build_order(st: VillagersState) -> list[int]:
+    return seat_order(st, st.first)
+

@@ -1,0 +1,301 @@
+"""Villagers as an engine.Game: the façade over the phase modules (draft, build, market, solo, views, table).
+
+The rulebook (seeds/002) is the spec, rules/villagers.md decides where it is silent (its section 7 settles the
+open questions). What both leave open is decided here:
+
+* **Automatic work never rests.** Set-up, the 3-5 player Road update, the end of the Build phase (Founders
+  check, First Player card) and the Markets run inside the decision that triggers them. A decision with exactly
+  one option is taken automatically (one way to unlock, one Basic left, one place for an Apprentice's villager,
+  one Smuggler target, one Road villager to give the Countess), and a build turn whose only option is ending it
+  ends by itself.
+* **Canonical cards.** A hand holding two copies of a type offers only the lowest id (copies are identical);
+  targets in a village are distinct cards and are all offered.
+* **Basic trade** is two decisions: ``TakeBasic`` (which Basic) and then ``ReturnCard`` (which hand card goes
+  back, onto which stack; automatic with one choice). The rulebook names the return first, but one trade is one
+  exchange and nothing can happen between its halves, so the engine asks for the Basic first: the choice to trade
+  (three options) is then apart from the choice of card and stack, which keeps the AI's search narrow. Because
+  the others cannot see which card went back, a trade clears what they knew of that hand (the cards they saw
+  drafted); a returned card stays known to its returner while it lies on its pile.
+* **Playing a card from hand** reveals it: the event is a barrier (no undo across it) unless everyone saw the
+  card drafted. A padlocked card waits on the Village Square while its owner chooses how to pay.
+* **Tinner.** A second Tinner in the same turn adds nothing, so it is not offered while one is active. Frozen
+  Locks (solo) taxes every padlock opened, a free one included.
+* **Monk.** The feasibility check (the engine offers a Monk only when it can be covered) counts the cards in
+  hand, the build actions left, the padlock payment and a Tinner in hand.
+* **Apprentice** may take one of your own covered villagers as well; a villager it takes keeps any coins lying
+  on it (covered villagers never carry coins in the base game, so this never matters in practice).
+* **The Road.** In the 2-player (and solo) Road update nobody is asked for a coin when the Road holds no
+  face-up villager. Drafted cards land on the Village Square and go to the hand when the drafter reaches the
+  limit or the phase ends (the drafted count, not the Square, tracks the limit).
+* **First player.** The rulebook's "who has lived in the same place the longest" is the set-up option
+  ``first_player`` (a seat, 0 = drawn from the seed).
+* **Monk safety rule.** A Monk left uncovered (only a solo Requisition can do it, and the solo game has no
+  Monks) returns to its owner's hand, known to everyone.
+* **Solo.** The first round's Event is revealed in ``new_game``; the Jester is offered only while it is
+  unused. After each draft the gifts to the Countess come first (automatic with one face-up villager), then
+  every empty Road slot is refilled. The Countess's Banquet counts her own card as one of the cards in her
+  village. Requisition and Confiscation ask you only when villagers tie. Hunger discards are chosen one at a
+  time (all the hand if it holds fewer). An Event lies face up until the end of its round's Build phase.
+* **Scores** are the gold in each supply; the solo outcome's score is the margin over the Countess (a tie is
+  hers) and its AI reward grows with the margin (0.7-1 for a win, below 0.6 for a loss).
+
+State fields the table reads: see ``state.py`` (where every card is) and ``table.py`` (zones and gestures).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from game.engine import (
+    Action,
+    AITuning,
+    CardFace,
+    Event,
+    Game,
+    GameError,
+    Gesture,
+    OptionSpec,
+    Outcome,
+    OutcomeKind,
+    Phase,
+    Seat,
+    Zone,
+    ranked_outcome,
+)
+from game.villagers import INFO, build, draft, solo, table, texts, views
+from game.villagers.actions import ACTION_TYPES
+from game.villagers.cards import SOLO_NOTICE, STACKS
+from game.villagers.state import (
+    COUNTESS_CARD,
+    Ph,
+    VillagersState,
+    all_cards,
+    clone,
+    new_state,
+    start_gold,
+    total_gold,
+)
+
+SOLO_MARGIN_SCALE = 40.0  # gold: how a solo margin maps to the AI's graded reward
+
+
+def _one(st: VillagersState) -> tuple[Seat, ...]:
+    return (st.turn,)
+
+
+def _mark_game_over(_: VillagersState) -> tuple[Seat, ...]:
+    return ()
+
+
+class Villagers(Game[VillagersState]):
+    name = INFO.name
+    title = INFO.title
+    min_players = INFO.min_players
+    max_players = INFO.max_players
+    options = (
+        OptionSpec(
+            "first_player",
+            "First player",
+            "The rulebook gives the First Player card to whoever has lived in the same place the longest: name "
+            "that seat (1-5), or 0 to draw it at random.",
+            0,
+            minimum=0,
+            maximum=5,
+            players=(2, 3, 4, 5),
+        ),
+        OptionSpec(
+            "solo_events",
+            "House solo rules: Events",
+            SOLO_NOTICE + " On: an Event each round (Summer, then Winter after the First Market) and the Jester to "
+            "cancel one. Off: the Countess only, no Events.",
+            True,
+            players=(1,),
+        ),
+    )
+    action_types = ACTION_TYPES
+    rules_summary = texts.RULES_SUMMARY
+    ai_tuning = AITuning(exploration=0.3, rollout_cutoff=400, rollout_steps=8, margin_weight=0.3)
+
+    def phase_table(self) -> Sequence[Phase[VillagersState]]:
+        return (
+            Phase(Ph.EVENT, _one, solo.jester_legal, solo.jester_apply, table.prompt),
+            Phase(Ph.EVENT_CHOICE, _one, solo.choice_legal, solo.choice_apply, table.prompt),
+            Phase(Ph.DRAFT, _one, draft.draft_legal, draft.draft_apply, table.prompt),
+            Phase(Ph.GIFT, _one, draft.gift_legal, draft.gift_apply, table.prompt),
+            Phase(Ph.ROAD_COIN, _one, draft.coin_legal, draft.coin_apply, table.prompt),
+            Phase(Ph.BUILD, _one, build.build_legal, build.build_apply, table.prompt),
+            Phase(Ph.MONK, _one, build.monk_legal, build.build_apply, table.prompt),
+            Phase(Ph.UNLOCK, _one, build.unlock_legal, build.unlock_apply, table.prompt),
+            Phase(Ph.RETURN, _one, build.return_legal, build.return_apply, table.prompt),
+            Phase(Ph.APPRENTICE, _one, build.apprentice_legal, build.apprentice_apply, table.prompt),
+            Phase(Ph.SMUGGLE, _one, build.smuggle_legal, build.smuggle_apply, table.prompt),
+        )
+
+    # --- set-up -------------------------------------------------------------------------------------------------
+    def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict[str, Any]:
+        out = super().normalize_options(options, n_players)
+        if out["first_player"] > n_players:
+            raise GameError(f"First player must be a seat between 1 and {n_players}, or 0 for random")
+        return out
+
+    def new_game(self, seats: Sequence[str], seed: int, options: Mapping[str, Any]) -> VillagersState:
+        opts = self.normalize_options(options, len(seats))
+        st = new_state(tuple(seats), seed, int(opts["first_player"]), bool(opts["solo_events"]))
+        draft.start_round(st)  # its log lines are rebuilt by opening_events
+        return st
+
+    def opening_events(self, state: VillagersState) -> list[Event]:
+        st = state
+        out = [Event(f"The Road: {texts.and_list([texts.cname(c) for c in st.road if c])}", "deal")]
+        for s in range(st.n):
+            out.append(Event(f"You are dealt {texts.and_list([texts.cname(c) for c in st.hands[s]])}", "deal",
+                             frozenset((s,))))
+        if st.solo:
+            out.append(Event(f"The Countess starts with {st.countess_gold} gold", "deal"))
+        else:
+            out.append(Event(f"{st.names[st.first]} holds the First Player card", "first"))
+        # the first round's start (solo: the first Event) happened in new_game; replay its lines from the state
+        first_round = draft_round_lines(st)
+        return out + first_round
+
+    # --- the machine ---------------------------------------------------------------------------------------------
+    def is_over(self, state: VillagersState) -> bool:
+        return state.phase == Ph.OVER
+
+    def scores(self, state: VillagersState) -> list[float]:
+        if state.solo and state.phase == Ph.OVER:
+            return [float(state.supply[0] - state.countess_gold)]
+        return [float(x) for x in state.supply]
+
+    def outcome(self, state: VillagersState) -> Outcome:
+        from game.villagers import market
+
+        st = state
+        if st.solo:
+            me, her = st.supply[0], st.countess_gold
+            won = st.phase == Ph.OVER and me > her
+            margin = me - her
+            if won:
+                reward = 0.7 + 0.3 * min(1.0, margin / SOLO_MARGIN_SCALE)
+            else:
+                reward = 0.6 * max(0.0, 1.0 + margin / SOLO_MARGIN_SCALE)
+            headline = market.result_line(st) if st.phase == Ph.OVER else f"{me} gold against the Countess's {her}"
+            return Outcome(OutcomeKind.SOLO, (float(margin),), (0,) if won else (), (reward,), headline,
+                           goal=float(her), met=won)
+        if st.phase != Ph.OVER:
+            return ranked_outcome(st.supply, st.names)
+        out = ranked_outcome(st.supply, st.names, market.winners(st))
+        return Outcome(out.kind, out.scores, out.winners, out.rewards, market.result_line(st))
+
+    def clone(self, state: VillagersState) -> VillagersState:
+        return clone(state)
+
+    # --- information ---------------------------------------------------------------------------------------------
+    def view(self, state: VillagersState, seat: Seat | None) -> VillagersState:
+        return views.view(state, seat)
+
+    def determinize(self, view: VillagersState, seat: Seat, rng: random.Random) -> VillagersState:
+        return views.determinize(view, seat, rng)
+
+    def observe(self, state: VillagersState, actor: Seat, action: Action, observer: Seat) -> Hashable:
+        return views.observe(state, actor, action, observer)
+
+    def secrets(self, state: VillagersState) -> Mapping[str, frozenset[Seat]]:
+        return views.secrets(state)
+
+    # --- words and the table ---------------------------------------------------------------------------------------
+    def describe(self, state: VillagersState, seat: Seat, action: Action) -> str:
+        return table.describe(state, seat, action)
+
+    def zones(self, view: VillagersState, viewer: Seat | None) -> list[Zone]:
+        return table.zones(view, viewer)
+
+    def card_face(self, card: str) -> CardFace:
+        return table.card_face(card)
+
+    def seat_status(self, view: VillagersState, seat: Seat) -> str:
+        return table.seat_status(view, seat)
+
+    def gestures(self, view: VillagersState, seat: Seat, draft: Hashable = None) -> list[Gesture]:
+        return table.gestures(self, view, seat, draft)
+
+    def draft_hint(self, view: VillagersState, seat: Seat, draft: Hashable) -> str:
+        return table.draft_hint(view, seat, draft)
+
+    # --- AI hooks ---------------------------------------------------------------------------------------------------
+    def evaluate(self, state: VillagersState, seat: Seat) -> float:
+        from game.villagers import ai
+
+        return ai.evaluate(self, state, seat)
+
+    def playout_action(self, state: VillagersState, seat: Seat, actions: Sequence[Action],
+                       rng: random.Random) -> Action:
+        from game.villagers import ai
+
+        return ai.playout_action(self, state, seat, actions, rng)
+
+    # --- tests ------------------------------------------------------------------------------------------------------
+    def check_invariants(self, state: VillagersState) -> None:
+        check_invariants(state)
+
+
+def draft_round_lines(st: VillagersState) -> list[Event]:
+    """The log lines of the first round's start, rebuilt from the state (new_game cannot return events)."""
+    lines = [Event("Round 1 begins", "round")]
+    if st.event:
+        from game.villagers.state import EVENT_OF
+
+        lines.append(Event(f"Event: {EVENT_OF[st.event].name}", "event", None, True, ("event", st.event)))
+    if st.phase == Ph.DRAFT:
+        words = ", ".join(f"{st.names[s]} {st.limits[s]}" for s in range(st.n))
+        lines.append(Event(f"Draft phase: drafting limits {words}", "phase"))
+    return lines
+
+
+def check_invariants(st: VillagersState) -> None:
+    """Every card in exactly one place, gold conserved, chains well formed."""
+    where: list[str] = []
+    for group in (st.stacks, st.basics, st.hands, st.square, st.village):
+        for cards in group:
+            where += cards
+    where += [c for c in st.road if c]
+    where += st.reserve
+    where += st.discard
+    where += st.buried
+    where += st.countess
+    real = [c for c in where if not c.startswith("?")]
+    assert len(real) == len(set(real)), "a card is in two places"
+    expected = all_cards(st.n)
+    assert len(where) == len(expected), f"{len(where)} card places for {len(expected)} cards"
+    assert set(real) <= expected, "a card that is not in this game"
+    assert total_gold(st) == start_gold(st.n), f"gold not conserved: {total_gold(st)} != {start_gold(st.n)}"
+    assert all(x >= 0 for x in st.supply) and st.countess_gold >= 0, "a negative supply"
+    assert all(x >= 0 for x in st.road_coins) and all(x > 0 for x in st.coins.values()), "bad coins"
+    for i, c in enumerate(st.road):
+        assert c or st.road_coins[i] == 0, "coins on an empty Road slot"
+    assert len(st.stacks) == STACKS and len(st.stack_know) == STACKS
+    assert all(len(a) == len(b) for a, b in zip(st.stacks, st.stack_know, strict=True))
+    assert len(st.reserve) == len(st.reserve_know) and len(st.buried) == len(st.buried_know)
+    placed = set()
+    for s, v in enumerate(st.village):
+        for c in v:
+            placed.add(c)
+            p = st.parent.get(c)
+            assert p is not None, f"{c} in a village without a parent entry"
+            if p:
+                assert p in v, f"{c} sits on {p} outside {st.names[s]}'s village"
+        for c in v:
+            k = sum(1 for d in v if st.parent[d] == c)
+            assert k == st.kids.get(c, 0), f"child count of {c} is wrong"
+    assert set(st.parent) == placed, "parent entries for cards outside the villages"
+    assert set(st.kids) <= placed and set(st.standin) <= placed
+    for c in st.coins:
+        assert c in placed or c in st.countess, f"coins on {c}, which is not in a village"
+    for s in range(st.n):
+        assert set(st.pinned[s]) <= set(st.hands[s]), "a pinned card is not in its hand"
+    assert COUNTESS_CARD not in where
+
+
+GAME = Villagers()
