@@ -522,3 +522,17 @@ def test_every_engine_without_a_table_plays_to_the_end_on_the_generic_table(name
     made = mouse_play(app, table, random.Random(1), max_steps=3000)
     assert table.match.is_over() and made > 0
     assert any(r.seat == 0 for r in table.match.history)
+
+
+def test_log_panel_never_shows_the_previous_seats_private_lines() -> None:
+    """Pass-and-play: two seats' logs of the same length and last line differ in a private line; the panel must
+    redraw for the next viewer instead of keeping the first one's lines."""
+    from scenes.table.log_panel import LogPanel
+
+    panel = LogPanel()
+    panel.layout(pygame.Rect(0, 0, 400, 300), 16)
+    last = Event("Ann draws a card")
+    panel.set_events([Event("You are dealt the Cook", visible_to=frozenset({0})), last])
+    panel.set_events([Event("You are dealt the Smith", visible_to=frozenset({1})), last])
+    shown = " ".join(text for text, _, _ in panel._lines)
+    assert "Smith" in shown and "Cook" not in shown

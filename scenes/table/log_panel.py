@@ -47,7 +47,9 @@ class LogPanel:
         return (self._key, len(self._lines), self.scroll, tuple(self.rect))
 
     def set_events(self, events: list[Event]) -> None:
-        key = (len(events), events[-1].text if events else "", self.rect.w, self.font_size)
+        # Every line counts in the key: in pass-and-play two seats' logs can have the same length and last line
+        # while their private lines differ, and the next player must never see the last one's.
+        key = (len(events), hash(tuple((e.text, e.visible_to) for e in events)), self.rect.w, self.font_size)
         if key == self._key:
             return
         grew = bool(self._key) and key[0] > self._key[0]
