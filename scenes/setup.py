@@ -58,6 +58,18 @@ class OptionRow:
     y: int = 0  # top inside the options content
     height: int = 0
     desc_lines: tuple[str, ...] = ()
+    editor: w.Button | None = None  # the game's table may offer an editor for the option's values
+
+
+def _table_hook(game_name: str, hook: str) -> Any:
+    """An optional static hook of the game's own table: ``option_choices(key, current)`` (the values a table keeps,
+    e.g. Villagers & Villains' saved themes) or ``option_editor(key)`` ((button label, make the editor scene))."""
+    try:
+        from scenes.table import table_class
+
+        return getattr(table_class(game_name), hook, None)
+    except Exception:  # noqa: BLE001 - a table that cannot load leaves the options as the game states them
+        return None
 
 
 def _choice_label(value: Any, key: str = "", names: list[str] | None = None) -> str:
@@ -145,7 +157,11 @@ class SetupScene(Scene):
                     if isinstance(value, int) and value > top:
                         value = self.options[spec.key] = spec.default
                 values = list(range(spec.minimum, top + 1))
-            if values:
+            own = _table_hook(self.game_name, "option_choices")
+            kept = own(spec.key, value) if own is not None else None
+            if kept:
+                control = w.Cycler(kept, value, lambda v, key=spec.key: self._set_option(key, v))
+            elif values:
                 control = w.Cycler([(c, _choice_label(c, spec.key, names)) for c in values], value,
                                    lambda v, key=spec.key: self._set_option(key, v))
             elif isinstance(spec.default, bool):
@@ -153,7 +169,14 @@ class SetupScene(Scene):
             else:
                 control = w.TextInput(str(value), lambda t, key=spec.key: self._set_int_option(key, t), max_len=6,
                                       allowed=str.isdigit)
-            self.option_rows.append(OptionRow(spec, control))
+            row = OptionRow(spec, control)
+            editor = _table_hook(self.game_name, "option_editor")
+            made = editor(spec.key) if editor is not None else None
+            if made is not None:
+                label, scene = made
+                row.editor = w.Button(label, lambda key=spec.key, scene=scene: self.app.push(
+                    scene(self.app, lambda v, key=key: self._edited(key, v))))
+            self.option_rows.append(row)
         self.validate()
         self.layout(self.size)
 
@@ -169,6 +192,11 @@ class SetupScene(Scene):
     def _set_option(self, key: str, value: Any) -> None:
         self.options[key] = value
         self.validate()
+
+    def _edited(self, key: str, value: Any) -> None:
+        """An option's editor closed with a value to use (the choices are read again: it may be new)."""
+        self.options[key] = value
+        self._rebuild()
 
     def _set_int_option(self, key: str, text: str) -> None:
         self.options[key] = int(text) if text else None
@@ -268,6 +296,8 @@ class SetupScene(Scene):
             opt.y = oy
             opt.desc_lines = tuple(w.wrap(opt.spec.description, desc_font, self.options_view.width - int(16 * k)))
             opt.height = ch + int(6 * k) + len(opt.desc_lines) * desc_font.get_linesize() + int(18 * k)
+            if opt.editor is not None:
+                opt.height += int(ch * 0.85) + int(6 * k)
             oy += opt.height
         self.options_height = oy
         self.options_offset = max(0, min(self.options_offset, oy - self.options_view.height))
@@ -289,6 +319,10 @@ class SetupScene(Scene):
                 cw = int(min(260 * k, self.options_view.width * 0.45))
                 opt.control.rect = pygame.Rect(self.options_view.right - cw - int(12 * k), top, cw, ch)
             opt.control.visible = top + ch > self.options_view.top and top < self.options_view.bottom
+            if opt.editor is not None:
+                er = pygame.Rect(opt.control.rect.x, top + ch + int(6 * k), opt.control.rect.w, int(ch * 0.85))
+                opt.editor.rect = er
+                opt.editor.visible = er.bottom > self.options_view.top and er.top < self.options_view.bottom
 
     # --- events -------------------------------------------------------------------------
     def _widgets(self) -> list[w.Widget]:
@@ -302,7 +336,7 @@ class SetupScene(Scene):
         return any(isinstance(x, w.TextInput) and x.focused for x in self._widgets() + self._option_controls())
 
     def _option_controls(self) -> list[w.Widget]:
-        return [o.control for o in self.option_rows]
+        return [c for o in self.option_rows for c in (o.control, o.editor) if c is not None]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and not self._editing():
@@ -446,6 +480,9 @@ class SetupScene(Scene):
                             r.left - self.options_view.left - int(10 * k))
             opt.control.draw(surface)
             y = r.bottom + int(6 * k)
+            if opt.editor is not None:
+                opt.editor.draw(surface)
+                y = opt.editor.rect.bottom + int(6 * k)
             for line in opt.desc_lines:
                 surface.blit(df.render(line, True, w.INK_SOFT), (self.options_view.left + int(16 * k), y))
                 y += df.get_linesize()

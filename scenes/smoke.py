@@ -134,13 +134,13 @@ def build_every_scene(app: Any) -> list[str]:
 
 
 def play_ai_game_through_table(app: Any, game: str = SMOKE_GAME, seed: int = 11, level: str = "easy",
-                               players: int = 2) -> Match:
+                               players: int = 2, options: dict[str, Any] | None = None) -> Match:
     """A whole game between AI seats, driven only by the table's update/draw; then its results button."""
     from scenes.results import ResultsScene
     from scenes.table.base import TableScene
 
     names = ["Ada", "Basil", "Clara", "Dmitri"][:players]
-    match = Match.new(game, [SeatSpec(n, level) for n in names], seed)
+    match = Match.new(game, [SeatSpec(n, level) for n in names], seed, options)
     app.start_match(match)
     table = app.stack[-1]
     if not isinstance(table, TableScene):
@@ -182,6 +182,10 @@ def smoke_test(app_class: AppFactory) -> int:
         scenes = build_every_scene(app)
         match = play_ai_game_through_table(app)
         toy = play_ai_game_through_table(app, "toy", seed=5, level="random", players=3)
+        app.settings.animation_speed = "instant"  # Villagers is many small decisions: the same table, no pauses
+        villagers = play_ai_game_through_table(app, "villagers", seed=7, players=2)
+        vv = play_ai_game_through_table(app, "villagers_villains", seed=3, players=2)  # Villagers & Villains
+        villages = play_ai_game_through_table(app, "villages", seed=3, players=2, options={"target": 50})
         scores = match.game.scores(match.state)
     except Exception as exc:  # noqa: BLE001 - any failure is the smoke test's verdict, printed with its traceback
         traceback.print_exc()
@@ -189,6 +193,10 @@ def smoke_test(app_class: AppFactory) -> int:
         return 1
     print(f"{count} assets, {len(scenes)} scene layouts, {SMOKE_GAME} AI game of {len(match.history)} decisions "
           f"(scores {scores}), toy game on the generic table of {len(toy.history)} decisions, "
+          f"villagers AI game through its table of {len(villagers.history)} decisions, "
+          f"villagers_villains 2-Mayor AI game through its table of {len(vv.history)} decisions, "
+          f"villages AI game through its table of {len(villages.history)} decisions "
+          f"({len(villages.state.round_scores)} rounds), "
           f"in {time.perf_counter() - t0:.1f} s")
     print("SMOKE OK")
     return 0
@@ -267,6 +275,15 @@ def screenshots(folder: str | Path, app_class: AppFactory) -> int:
             app.pop()
         _frames(app, 30)
         shot("results.png")
+        from scenes.table.villagers import demo as villagers_demo
+
+        villagers_demo.screenshots(app, shot, _open_table, _frames)
+        from scenes.table.villagers_villains import demo as vv_demo
+
+        vv_demo.screenshots(app, shot, _open_table, _frames)
+        from scenes.table.villages import demo as villages_demo
+
+        villages_demo.screenshots(app, shot, _open_table, _frames)
     except Exception as exc:  # noqa: BLE001 - reported with its traceback; the exit code says it failed
         traceback.print_exc()
         print(f"SCREENSHOTS FAILED: {exc.__class__.__name__}: {exc}")

@@ -118,7 +118,7 @@ def test_bad_files_give_a_clear_save_error(tmp_path: Path, content: str, message
 def test_binary_and_missing_files(tmp_path: Path) -> None:
     path = tmp_path / "bin.json"
     path.write_bytes(b"\xff\xfe\x00garbage\x80")
-    with pytest.raises(SaveError, match="cannot be read|damaged"):
+    with pytest.raises(SaveError, match=r"cannot be read|damaged"):
         load_save(path)
     with pytest.raises(SaveError, match="does not exist"):
         load_save(tmp_path / "missing.json")
@@ -148,7 +148,7 @@ def test_wrong_types_and_bad_content(tmp_path: Path, change: Any, message: str) 
 
 
 def test_read_json_names_the_file(tmp_path: Path) -> None:
-    with pytest.raises(SaveError, match="bad.json"):
+    with pytest.raises(SaveError, match=r"bad\.json"):
         read_json(_write(tmp_path / "bad.json", "{"), "Save")
 
 

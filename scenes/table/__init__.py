@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 #: game name -> "module:Class" of its own table (a TableScene subclass: zone layout + card faces).
 TABLES: dict[str, str] = {
     "villannex": "scenes.table.villannex.table:VillannexTable",
+    "villages": "scenes.table.villages.table:VillagesTable",
+    "villagers": "scenes.table.villagers.table:VillagersTable",
+    "villagers_villains": "scenes.table.villagers_villains.table:VillagersVillainsTable",
 }
 
 GENERIC = "scenes.table.generic:GenericTable"

@@ -1,0 +1,476 @@
+"""Villages card faces, drawn (not painted) from the card data, cached per (card, size).
+
+ART.md asks for a colour band (six unit colours, gray for animals and buildings), the power badge top-left, the
+gold badge bottom-right and a one-line ability, and never colour alone. So every colour also has its own emblem
+shape (red triangle, orange diamond, yellow star, green trefoil, blue square, purple crescent), drawn as the corner
+index under the power badge, large as the card's picture, and next to the colour's name at the bottom-left; red,
+blue and purple bands are the same grey in a greyscale picture, their emblems are not.
+
+The corner index (power over emblem) is what stays visible when cards overlap in a village fan; the bottom strip
+(the name of an animal or building, its gold) is what shows of a card tucked under a village. A face is laid out
+in card-width units so one layout serves the table (~70-110 px) and the zoom (~300 px, with the full ability
+text); it is drawn at twice the size and smoothed down so badges and emblems stay clean.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Callable
+
+import pygame
+
+from game.villages.cards import COLOUR_OF, COLOURS, HIGH_SCORE, KIND_OF, LOW_SCORE, TYPE_OF, TYPES, UNIT
+from scenes import assets, theme
+
+CARD_RATIO = 1.4
+_SS = 2  # supersampling factor
+
+# --- palette ---------------------------------------------------------------------------------------------------
+INK = (43, 33, 24)
+CREAM = (247, 239, 219)
+CREAM_DARK = (226, 212, 184)
+PAPER = (255, 251, 241)
+BORDER = (58, 44, 32)
+GOLD = (232, 185, 35)
+GOLD_RIM = (150, 108, 20)
+NEG = (156, 38, 38)
+POS = (31, 95, 42)
+BACK_COLOR = (50, 58, 78)
+BACK_LINE = (196, 160, 86)
+GRAY = (132, 128, 118)
+COLOUR_RGB: dict[str, tuple[int, int, int]] = {
+    "red": (192, 56, 46), "orange": (226, 128, 36), "yellow": (224, 188, 50), "green": (66, 140, 66),
+    "blue": (52, 98, 180), "purple": (124, 70, 152), "gray": GRAY,
+}
+#: The emblem of each colour, in words (tooltips, tests, the rules of the table).
+EMBLEMS: dict[str, str] = {"red": "triangle", "orange": "diamond", "yellow": "star", "green": "trefoil",
+                           "blue": "square", "purple": "crescent"}
+
+#: One short line per card type for the table-size face (our own words; the zoom shows the full text).
+SHORT: dict[str, str] = {
+    "farmer": "Animals may join", "builder": "Buildings may join", "knight": "+1 defending, +3 vs Dragon",
+    "wizard": "−3 vs its own colour", "ace": "+3 vs its own colour", "princess": "Rich, no ability",
+    "scout": "After battle: see hand, 1 discarded", "thief": "After battle: steal 1 card",
+    "warrior": "+1 attacking; may raze", "goblin": "+2 vs High Score", "dragon": "Strongest, no ability",
+    "hero": "+2 holding Low Score", "archer": "Guards any village: +3", "assassin": "Hired attacker always wins",
+    "orc": "Attack = units in village", "golem": "+2 defending, +1 per building", "joker": "Lower power wins",
+    "king": "Doubles village gold", "merchant": "Act: secret trade", "priest": "1 gold per graveyard card",
+    "chicken": "Use: draw 2 cards", "pig": "Use in battle: +2", "bunny": "Use: cancel an Act",
+    "sheep": "Use: loser goes home", "castle": "+1 defending here", "tower": "Shows hired attackers",
+    "tavern": "Draw any discard", "inn": "Hosts 1 guest unit",
+}
+
+_FACES: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+_MAX_FACES = 500
+
+
+def _cached(key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    """One bounded LRU for every face (a resize re-renders what it needs)."""
+    surf = _FACES.get(key)
+    if surf is not None:
+        _FACES.move_to_end(key)
+        return surf
+    surf = make()
+    _FACES[key] = surf
+    while len(_FACES) > _MAX_FACES:
+        _FACES.popitem(last=False)
+    return surf
+
+
+def clear_cache() -> None:
+    _FACES.clear()
+
+
+def card_size(width: int) -> tuple[int, int]:
+    width = max(1, int(width))
+    return width, round(width * CARD_RATIO)
+
+
+# --- helpers (sizes in pixels of the surface being drawn) ----------------------------------------------------------
+def _font(role: str, size: float) -> pygame.font.Font:
+    return assets.font(role, max(5, round(size)))
+
+
+def _shade(c: tuple[int, int, int], f: float) -> tuple[int, int, int]:
+    return (round(c[0] * f), round(c[1] * f), round(c[2] * f))
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def _luma(c: tuple[int, int, int]) -> float:
+    return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+
+
+def on_colour(c: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Ink on light bands (yellow, orange), cream on dark ones."""
+    return INK if _luma(c) > 140 else PAPER
+
+
+def _fit(text: str, role: str, size: float, max_w: float, min_size: float) -> pygame.font.Font:
+    f = _font(role, size)
+    while f.size(text)[0] > max_w and size > min_size:
+        size *= 0.93
+        f = _font(role, size)
+    return f
+
+
+def _blit_text(s: pygame.Surface, text: str, f: pygame.font.Font, color: tuple[int, int, int], **where: object
+               ) -> pygame.Rect:
+    img = f.render(text, True, color)
+    r = img.get_rect(**where)
+    s.blit(img, r)
+    return r
+
+
+def _wrap(text: str, f: pygame.font.Font, max_w: int) -> list[str]:
+    return [ln for ln in theme.wrap_lines(text, f, max_w) if ln]
+
+
+def _text_block(s: pygame.Surface, text: str, rect: pygame.Rect, size: float, role: str = "ui",
+                color: tuple[int, int, int] = INK, min_size: float = 6, max_lines: int = 12) -> None:
+    """Wrapped text, shrunk until it fits ``rect``, centred."""
+    while True:
+        f = _font(role, size)
+        lines = _wrap(text, f, rect.w)
+        lh = f.get_linesize()
+        if (lh * len(lines) <= rect.h and len(lines) <= max_lines) or size <= min_size:
+            break
+        size *= 0.92
+    lines = lines[:max_lines]
+    y = rect.centery - lh * len(lines) / 2
+    for ln in lines:
+        _blit_text(s, ln, f, color, midtop=(rect.centerx, round(y)))
+        y += lh
+
+
+def _badge(s: pygame.Surface, center: tuple[int, int], d: int, text: str, fill: tuple[int, int, int],
+           fg: tuple[int, int, int], rim: tuple[int, int, int]) -> None:
+    r = d // 2
+    pygame.draw.circle(s, rim, center, r)
+    pygame.draw.circle(s, fill, center, max(1, r - max(1, d // 11)))
+    f = _fit(text, "ui-bold", d * 0.6, d * 0.78, d * 0.3)
+    _blit_text(s, text, f, fg, center=(center[0], center[1] + max(0, d // 40)))
+
+
+# --- emblems ---------------------------------------------------------------------------------------------------
+def _star(cx: float, cy: float, outer: float, inner: float, n: int = 5) -> list[tuple[float, float]]:
+    pts = []
+    for i in range(2 * n):
+        rr = outer if i % 2 == 0 else inner
+        a = -math.pi / 2 + i * math.pi / n
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return pts
+
+
+def _emblem_shape(s: pygame.Surface, colour: str, c: float, r: float, fill: tuple[int, int, int, int]) -> None:
+    """The colour's emblem, filled, centred at (c, c) with radius ``r`` on a transparent square surface."""
+    if colour == "red":
+        pygame.draw.polygon(s, fill, [(c, c - r), (c + r * 0.98, c + r * 0.78), (c - r * 0.98, c + r * 0.78)])
+    elif colour == "orange":
+        pygame.draw.polygon(s, fill, [(c, c - r), (c + r * 0.78, c), (c, c + r), (c - r * 0.78, c)])
+    elif colour == "yellow":
+        pygame.draw.polygon(s, fill, _star(c, c + r * 0.06, r * 1.02, r * 0.44))
+    elif colour == "green":
+        pygame.draw.polygon(s, fill, [(c - r * 0.12, c + r * 0.2), (c + r * 0.12, c + r * 0.2),
+                                      (c + r * 0.2, c + r), (c - r * 0.2, c + r)])
+        for ang in (-90, 30, 150):
+            a = math.radians(ang)
+            pygame.draw.circle(s, fill, (c + math.cos(a) * r * 0.45, c - r * 0.12 + math.sin(a) * r * 0.45),
+                               r * 0.43)
+    elif colour == "blue":
+        side = r * 1.5
+        pygame.draw.rect(s, fill, pygame.Rect(round(c - side / 2), round(c - side / 2), round(side), round(side)),
+                         border_radius=max(1, round(r * 0.18)))
+    elif colour == "purple":
+        pygame.draw.circle(s, fill, (c, c), r * 0.95)
+        pygame.draw.circle(s, (0, 0, 0, 0), (c + r * 0.45, c - r * 0.22), r * 0.78)
+    else:  # gray cards have no colour: a plain ring
+        pygame.draw.circle(s, fill, (c, c), r * 0.8, max(1, round(r * 0.3)))
+
+
+_EMBLEMS: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def emblem(colour: str, size: int, fill: tuple[int, int, int] | None = None, outline: bool = True) -> pygame.Surface:
+    """The emblem of ``colour`` on a transparent ``size`` px square, with an ink outline (cached)."""
+    size = max(4, int(size))
+    key = (colour, size, fill, outline)
+    got = _EMBLEMS.get(key)
+    if got is not None:
+        return got
+    rgb = fill if fill is not None else COLOUR_RGB.get(colour, GRAY)
+    t = max(1, round(size / 16)) if outline else 0
+    shape = pygame.Surface((size, size), pygame.SRCALPHA)
+    _emblem_shape(shape, colour, size / 2, size / 2 - t - 1, (*rgb, 255))
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    if t:
+        ink = pygame.mask.from_surface(shape).to_surface(setcolor=(*INK, 255), unsetcolor=(0, 0, 0, 0))
+        for ring in {t, max(1, t // 2)}:  # a round brush: thin tips get an even outline, not notches
+            for i in range(24):
+                a = i * math.pi / 12
+                out.blit(ink, (round(math.cos(a) * ring), round(math.sin(a) * ring)))
+    out.blit(shape, (0, 0))
+    if len(_EMBLEMS) > 400:
+        _EMBLEMS.clear()
+    _EMBLEMS[key] = out
+    return out
+
+
+# --- pictures of the gray cards ------------------------------------------------------------------------------------
+def _picture(s: pygame.Surface, kind: str, rect: pygame.Rect, col: tuple[int, int, int]) -> None:
+    """A simple silhouette of an animal or building (so gray cards differ by shape, not only by name)."""
+    w, h = rect.size
+    cx, cy = rect.center
+    u = min(w, h) / 10
+    dark = _shade(col, 0.55)
+    if kind == "chicken":
+        pygame.draw.ellipse(s, col, (cx - 3.6 * u, cy - 1.2 * u, 6.4 * u, 4.6 * u))
+        pygame.draw.circle(s, col, (cx + 2.4 * u, cy - 2.2 * u), 1.7 * u)
+        for i in range(3):
+            pygame.draw.circle(s, NEG, (cx + (1.6 + i * 0.8) * u, cy - 3.9 * u), 0.6 * u)
+        pygame.draw.polygon(s, GOLD, [(cx + 4 * u, cy - 2.5 * u), (cx + 5.2 * u, cy - 2 * u), (cx + 4 * u, cy - 1.5 * u)])
+        pygame.draw.polygon(s, dark, [(cx - 3.6 * u, cy), (cx - 5 * u, cy - 2.4 * u), (cx - 2.6 * u, cy - 1 * u)])
+        for dx in (-1, 1):
+            pygame.draw.line(s, dark, (cx + dx * u, cy + 3.2 * u), (cx + dx * u, cy + 4.6 * u), max(1, round(u * 0.5)))
+    elif kind == "pig":
+        for dx in (-1, 1):
+            pygame.draw.polygon(s, dark, [(cx + dx * 1.6 * u, cy - 2.4 * u), (cx + dx * 3.6 * u, cy - 4.4 * u),
+                                          (cx + dx * 3.6 * u, cy - 1.4 * u)])
+        pygame.draw.circle(s, col, (cx, cy), 3.8 * u)
+        pygame.draw.ellipse(s, _mix(col, PAPER, 0.35), (cx - 1.8 * u, cy + 0.2 * u, 3.6 * u, 2.4 * u))
+        for dx in (-0.7, 0.7):
+            pygame.draw.circle(s, dark, (cx + dx * u, cy + 1.4 * u), 0.45 * u)
+            pygame.draw.circle(s, INK, (cx + dx * 2 * u, cy - 1.2 * u), 0.45 * u)
+    elif kind == "bunny":
+        for dx in (-1, 1):
+            pygame.draw.ellipse(s, col, (cx + dx * 1.3 * u - 0.9 * u, cy - 5 * u, 1.8 * u, 5 * u))
+        pygame.draw.circle(s, col, (cx, cy + 1.2 * u), 3 * u)
+        for dx in (-1, 1):
+            pygame.draw.circle(s, INK, (cx + dx * 1.1 * u, cy + 0.6 * u), 0.45 * u)
+        pygame.draw.circle(s, NEG, (cx, cy + 1.8 * u), 0.45 * u)
+    elif kind == "sheep":
+        pygame.draw.ellipse(s, _mix(col, PAPER, 0.5), (cx - 3.4 * u, cy - 2.4 * u, 6.8 * u, 4.8 * u))
+        for ang in range(0, 360, 45):
+            a = math.radians(ang)
+            pygame.draw.circle(s, _mix(col, PAPER, 0.5), (cx + math.cos(a) * 2.6 * u, cy + math.sin(a) * 1.9 * u),
+                               1.7 * u)
+        pygame.draw.ellipse(s, dark, (cx + 2.4 * u, cy - 1.6 * u, 2.4 * u, 3.2 * u))
+    elif kind in ("castle", "tower"):
+        tw = 7 * u if kind == "castle" else 3.6 * u
+        top = cy - (2.6 if kind == "castle" else 4.4) * u
+        body = pygame.Rect(round(cx - tw / 2), round(top), round(tw), round(cy + 4.4 * u - top))
+        pygame.draw.rect(s, col, body)
+        merlons = 4 if kind == "castle" else 3
+        mw = tw / (2 * merlons - 1)
+        for i in range(merlons):
+            pygame.draw.rect(s, col, (body.x + i * 2 * mw, top - 1.2 * u, mw, 1.3 * u))
+        if kind == "castle":
+            pygame.draw.ellipse(s, dark, (cx - 1.2 * u, cy + 1 * u, 2.4 * u, 3 * u))
+            pygame.draw.rect(s, dark, (cx - 1.2 * u, cy + 2.5 * u, 2.4 * u, 1.9 * u))
+        else:
+            pygame.draw.rect(s, dark, (cx - 0.5 * u, cy - 2.2 * u, 1 * u, 1.8 * u))
+    elif kind == "tavern":
+        mug = pygame.Rect(round(cx - 2.6 * u), round(cy - 2 * u), round(4.4 * u), round(5.6 * u))
+        pygame.draw.circle(s, dark, (mug.right, cy + 0.8 * u), 1.7 * u, max(1, round(0.7 * u)))
+        pygame.draw.rect(s, col, mug, border_radius=max(1, round(0.5 * u)))
+        for i in range(3):
+            pygame.draw.circle(s, PAPER, (mug.x + (0.8 + 1.4 * i) * u, mug.y), 1.1 * u)
+    elif kind == "inn":
+        pygame.draw.polygon(s, dark, [(cx - 4.6 * u, cy - 0.6 * u), (cx, cy - 4.6 * u), (cx + 4.6 * u, cy - 0.6 * u)])
+        pygame.draw.rect(s, col, (cx - 3.6 * u, cy - 0.8 * u, 7.2 * u, 5 * u))
+        pygame.draw.rect(s, dark, (cx - 0.9 * u, cy + 1.4 * u, 1.8 * u, 2.8 * u))
+        pygame.draw.circle(s, GOLD, (cx, cy - 2.2 * u), 0.9 * u)
+
+
+# --- the faces ---------------------------------------------------------------------------------------------------
+def _base(w: int, h: int, band_col: tuple[int, int, int], band_h: int) -> pygame.Surface:
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = max(2, round(w * 0.06))
+    bw = max(1, round(w / 100))
+    pygame.draw.rect(s, BORDER, s.get_rect(), border_radius=r)
+    inner = s.get_rect().inflate(-2 * bw, -2 * bw)
+    pygame.draw.rect(s, CREAM, inner, border_radius=max(1, r - bw))
+    band = pygame.Rect(inner.x, inner.y, inner.w, band_h - bw)
+    pygame.draw.rect(s, band_col, band, border_top_left_radius=max(1, r - bw), border_top_right_radius=max(1, r - bw))
+    pygame.draw.line(s, _shade(band_col, 0.6), (inner.x, band.bottom), (inner.right - 1, band.bottom), max(1, bw))
+    return s
+
+
+def _gold_text(card: str) -> str:
+    t = TYPE_OF[card]
+    if t == "king":
+        return "×2"
+    if t == "priest":
+        return "*"
+    return str(TYPES[t].gold)
+
+
+def card_face(card: str, width: int, zoom: bool = False) -> pygame.Surface:
+    """The face of one of the 72 cards (or a score card) at ``width`` px; ``zoom`` adds the full ability text."""
+    width = max(8, int(width))
+    return _cached(("face", card, width, bool(zoom)), lambda: _face(card, width, bool(zoom)))
+
+
+def _finish(s: pygame.Surface, width: int) -> pygame.Surface:
+    out = pygame.transform.smoothscale(s, card_size(width)) if _SS != 1 else s
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        out = out.convert_alpha()
+    return out
+
+
+def _face(card: str, width: int, zoom: bool) -> pygame.Surface:
+    if card in (HIGH_SCORE, LOW_SCORE):
+        return _score_face(card, width, zoom)
+    w, h = card_size(width * _SS)
+    t = TYPES[TYPE_OF[card]]
+    unit = t.kind == UNIT
+    colour = COLOUR_OF.get(card, "gray")
+    col = COLOUR_RGB[colour]
+    band_h = round(w * 0.25)
+    s = _base(w, h, col, band_h)
+    ink_on_band = on_colour(col)
+    small = width < 64 and not zoom
+    # the corner index: the power badge (units) or a picture (animals, buildings), the emblem under it
+    d = round(w * 0.3)
+    badge_c = (round(w * 0.2), round(w * 0.19))
+    if unit:
+        _badge(s, badge_c, d, str(t.power), INK, PAPER, _shade(col, 0.5))
+        em = emblem(colour, round(w * 0.24))
+        s.blit(em, em.get_rect(center=(badge_c[0], round(w * 0.52))))
+    else:
+        pygame.draw.circle(s, CREAM, badge_c, d // 2)
+        pygame.draw.circle(s, _shade(col, 0.6), badge_c, d // 2, max(1, d // 11))
+        pic = pygame.Rect(0, 0, round(d * 0.8), round(d * 0.8))
+        pic.center = badge_c
+        _picture(s, t.key, pic, _shade(col, 0.85))
+    # the name in the band, right of the badge
+    name_rect = pygame.Rect(round(w * 0.37), 0, round(w * 0.6), band_h)
+    f = _fit(t.name, "card-bold", w * 0.15, name_rect.w, w * 0.085)
+    _blit_text(s, t.name, f, ink_on_band, midleft=(name_rect.x, name_rect.centery))
+    # the picture: the emblem large and pale (units) or the animal / building
+    art = pygame.Rect(round(w * 0.36), round(w * 0.3), round(w * 0.58), round(w * 0.5 if not zoom else w * 0.36))
+    if unit:
+        big = emblem(colour, min(art.w, art.h), _mix(col, CREAM, 0.55), outline=False)
+        s.blit(big, big.get_rect(center=art.center))
+    else:
+        _picture(s, t.key, art, _mix(col, INK, 0.15))
+    # the ability: one short line at table size; the full text in the zoom
+    if zoom:
+        text_area = pygame.Rect(round(w * 0.06), round(w * 0.7), round(w * 0.88), round(w * 0.4))
+        pygame.draw.rect(s, PAPER, text_area, border_radius=round(w * 0.03))
+        _text_block(s, t.text, text_area.inflate(-round(w * 0.05), -round(w * 0.03)), w * 0.072)
+        kind = f"{colour.capitalize()} unit · power {t.power}" if unit else t.kind.capitalize()
+        f = _fit(kind, "ui-bold", w * 0.06, w * 0.55, w * 0.04)
+        _blit_text(s, kind, f, INK, midleft=(round(w * 0.07), round(h - w * 0.14)))
+    elif not small:
+        area = pygame.Rect(round(w * 0.05), round(w * 0.83), round(w * 0.9), round(w * 0.26))
+        _text_block(s, SHORT.get(t.key, ""), area, w * 0.1, "ui-bold", _mix(INK, CREAM, 0.15), w * 0.075, 2)
+    # bottom-left: the colour named (units), the name again (animals and buildings, for cards tucked under)
+    if not zoom:
+        x0 = round(w * 0.06)
+        y_mid = round(h - w * 0.14)
+        if unit:
+            em = emblem(colour, round(w * 0.13))
+            s.blit(em, em.get_rect(midleft=(x0, y_mid)))
+            f = _fit(colour.capitalize(), "ui-bold", w * 0.11, w * 0.4, w * 0.07)
+            _blit_text(s, colour.capitalize(), f, _shade(col, 0.5 if _luma(col) > 140 else 0.85),
+                       midleft=(x0 + round(w * 0.15), y_mid))
+        else:
+            f = _fit(t.name, "card-bold", w * 0.15, w * 0.58, w * 0.08)
+            _blit_text(s, t.name, f, INK, midleft=(x0, y_mid))
+    # the gold badge, bottom-right
+    gd = round(w * 0.28)
+    _badge(s, (round(w - w * 0.18), round(h - w * 0.18)), gd, _gold_text(card), GOLD, INK, GOLD_RIM)
+    return _finish(s, width)
+
+
+def _score_face(card: str, width: int, zoom: bool) -> pygame.Surface:
+    w, h = card_size(width * _SS)
+    high = card == HIGH_SCORE
+    col = (214, 160, 40) if high else (88, 104, 128)
+    s = _base(w, h, col, round(w * 0.25))
+    title = "High Score" if high else "Low Score"
+    f = _fit(title, "card-bold", w * 0.16, w * 0.88, w * 0.08)
+    _blit_text(s, title, f, on_colour(col), center=(w // 2, round(w * 0.125)))
+    isz = round(w * 0.55)
+    ic = assets.icon("crown" if high else "shield", isz)
+    s.blit(ic, ic.get_rect(center=(w // 2, round(w * 0.62))))
+    words = ("Held by the single highest running total. Goblins get +2 against its holder." if high else
+             "Held by the single lowest running total. Its holder's Heroes get +2.")
+    area = pygame.Rect(round(w * 0.07), round(w * 0.95), round(w * 0.86), round(h - w * 1.02))
+    _text_block(s, words, area, w * (0.075 if zoom else 0.085), "ui", INK, w * 0.06)
+    return _finish(s, width)
+
+
+def score_tab(card: str, height: int) -> pygame.Surface:
+    """A score card lying sideways, ``height`` px tall, for a seat's header: the crown or shield and a word."""
+    height = max(10, int(height))
+    return _cached(("tab", card, height), lambda: _score_tab(card, height))
+
+
+def _score_tab(card: str, height: int) -> pygame.Surface:
+    h = height * _SS
+    w = round(h * 2.7)
+    high = card == HIGH_SCORE
+    col = (214, 160, 40) if high else (88, 104, 128)
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = max(2, round(h * 0.16))
+    pygame.draw.rect(s, BORDER, s.get_rect(), border_radius=r)
+    inner = s.get_rect().inflate(-2 * max(1, h // 20), -2 * max(1, h // 20))
+    pygame.draw.rect(s, CREAM, inner, border_radius=r)
+    pygame.draw.rect(s, col, (inner.x, inner.y, round(h * 0.95), inner.h), border_top_left_radius=r,
+                     border_bottom_left_radius=r)
+    ic = assets.icon("crown" if high else "shield", round(h * 0.72))
+    s.blit(ic, ic.get_rect(center=(inner.x + round(h * 0.48), h // 2)))
+    word = "High" if high else "Low"
+    f = _fit(word, "ui-bold", h * 0.6, w - h * 1.2, h * 0.3)
+    _blit_text(s, word, f, INK, midleft=(round(h * 1.1), h // 2))
+    out = pygame.transform.smoothscale(s, (round(w / _SS), height))
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        out = out.convert_alpha()
+    return out
+
+
+def card_back(width: int) -> pygame.Surface:
+    """The back every card shares (the deck, hidden hands, a hired unit face down)."""
+    width = max(8, int(width))
+    return _cached(("back", width), lambda: _back(width))
+
+
+def _back(width: int) -> pygame.Surface:
+    w, h = card_size(width * _SS)
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = max(2, round(w * 0.06))
+    pygame.draw.rect(s, BORDER, s.get_rect(), border_radius=r)
+    inner = s.get_rect().inflate(-2 * max(1, w // 100), -2 * max(1, w // 100))
+    pygame.draw.rect(s, BACK_COLOR, inner, border_radius=r)
+    inset = round(w * 0.07)
+    field = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
+    pat = pygame.Surface((w, h), pygame.SRCALPHA)
+    light = (*_mix(BACK_COLOR, BACK_LINE, 0.35), 255)
+    step = max(4, round(w * 0.14))
+    lw = max(1, round(w / 120))
+    for i in range(-h // step - 1, w // step + h // step + 2):
+        x = i * step
+        pygame.draw.line(pat, light, (x, 0), (x + h, h), lw)
+        pygame.draw.line(pat, light, (x, 0), (x - h, h), lw)
+    s.blit(pat, field, area=field)
+    pygame.draw.rect(s, BACK_LINE, field, max(1, round(w * 0.014)), border_radius=round(w * 0.04))
+    medal = round(w * 0.3)
+    pygame.draw.circle(s, BACK_LINE, (w // 2, h // 2), medal + max(1, w // 60))
+    pygame.draw.circle(s, CREAM, (w // 2, h // 2), medal)
+    ring = round(medal * 0.62)
+    for i, colour in enumerate(COLOURS):  # the six emblems around the village: the game on its back
+        a = -math.pi / 2 + i * math.pi / 3
+        em = emblem(colour, round(medal * 0.42))
+        s.blit(em, em.get_rect(center=(round(w / 2 + math.cos(a) * ring), round(h / 2 + math.sin(a) * ring))))
+    ic = assets.icon("village", round(medal * 0.7))
+    s.blit(ic, ic.get_rect(center=(w // 2, h // 2)))
+    return _finish(s, width)
+
+
+def is_gray(card: str) -> bool:
+    return card in KIND_OF and KIND_OF[card] != UNIT
