@@ -420,6 +420,10 @@ class AITuning:
     rollout_cutoff: int = 200  # decisions into a playout before it is scored by evaluate
     rollout_steps: int | None = None  # decisions after the tree leaf before evaluate (None: play out)
     margin_weight: float = 0.0  # share of the reward given by the final score margin
+    #: Determinizations of a one-ply look (the medium AI's) that seed every root action before the search, each
+    #: worth one visit: with few iterations per action (a wide choice, a short budget) the search then refines a
+    #: sensible first opinion instead of a handful of noisy playouts. 0: off.
+    prior_samples: int = 0
 
 
 @dataclass(frozen=True, slots=True)

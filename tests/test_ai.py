@@ -184,7 +184,7 @@ def _duel(game: Game, levels: tuple[str, str], deals: int, iterations: int) -> f
 
 #: Per game: deals, hard iterations per decision, the least share of wins hard must take from random. A cheap,
 #: deterministic smoke test of strength (fixed seeds and iterations); the real figures come from the tournament CLI.
-STRENGTH = {"villannex": (10, 300, 0.7)}
+STRENGTH = {"villannex": (10, 300, 0.7), "villages": (3, 10, 0.8), "villagers": (3, 10, 0.8), "villagers_villains": (4, 10, 0.75)}
 
 
 @pytest.mark.parametrize("name", [n for n in registry.available_games() if n in STRENGTH])
@@ -196,3 +196,20 @@ def test_hard_beats_random(name: str) -> None:
 
 def test_every_available_game_has_a_strength_test() -> None:
     assert set(registry.available_games()) <= set(STRENGTH), "add the game to STRENGTH"
+
+
+@pytest.mark.parametrize("target", [0, 1, 2])
+def test_prior_samples_seed_the_search_with_the_one_ply_opinion(target: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With AITuning.prior_samples a single iteration already follows the one-ply opinion: the action it rates
+    best is chosen (without the prior, one iteration tries just one action, picked by the playout policy)."""
+    import game.ai.ismcts as ismcts
+    from game.engine import AITuning
+
+    state = TOY.new_game(["A", "B"], 3, {})
+    seat = TOY.to_act(state)[0]
+    legal = TOY.legal_actions(state, seat)
+    assert len(legal) > target
+    best = legal[target]
+    monkeypatch.setattr(ismcts, "one_ply", lambda game, st, s, action, rng: 1.0 if action == best else 0.0)
+    agent = HardAgent(seed=1, iterations=1, tuning=AITuning(prior_samples=3))
+    assert agent.choose(TOY, TOY.view(state, seat), seat) == best

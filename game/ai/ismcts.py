@@ -26,6 +26,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from game.ai.base import DEFAULT_BUDGET, Agent
+from game.ai.simple import one_ply
 from game.engine import Action, AITuning, Game, IllegalAction, Seat
 
 
@@ -59,6 +60,8 @@ class HardAgent(Agent):
         self._tune = self.tuning or game.ai_tuning
         n = len(game.seat_names(view))
         roots = [_Node() for _ in range(n)]
+        if self._tune.prior_samples > 0:
+            self._seed_root(game, view, seat, legal, roots[seat], rng)
         self._margin_sum = 0.0
         self._margin_count = 0
         done = 0
@@ -96,6 +99,16 @@ class HardAgent(Agent):
             if key > best_key:
                 best, best_key = a, key
         return best
+
+    def _seed_root(self, game: Game, view: Any, seat: Seat, legal: list[Action], root: _Node,
+                   rng: random.Random) -> None:
+        """Every root action starts with the one-ply value over a few shared determinizations (AITuning.prior_samples)."""
+        k = self._tune.prior_samples
+        states = [game.determinize(view, seat, rng) for _ in range(k)]
+        seeds = [rng.randrange(2**31) for _ in states]
+        for a in legal:
+            total = sum(one_ply(game, st, seat, a, random.Random(sd)) for st, sd in zip(states, seeds, strict=True))
+            root.edges[a] = [float(k), total, float(k)]
 
     def _iterate(self, game: Game, view: Any, seat: Seat, roots: list[_Node], rng: random.Random) -> None:
         state = game.clone(game.determinize(view, seat, rng))

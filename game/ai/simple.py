@@ -17,7 +17,7 @@ class RandomAgent(Agent):
         return legal[rng.randrange(len(legal))]
 
 
-def _one_ply(game: Game, state: Any, seat: Seat, action: Action, rng: random.Random) -> float:
+def one_ply(game: Game, state: Any, seat: Seat, action: Action, rng: random.Random) -> float:
     """Worth of ``action`` in a determinized ``state`` (not mutated): apply
     it, let the other seats of the same simultaneous decision answer with
     their playout policy, then ask the game's heuristic."""
@@ -46,7 +46,7 @@ class EasyAgent(Agent):
     def _choose(self, game: Game, view: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
         picks = rng.sample(legal, min(self.candidates, len(legal)))
         state = game.determinize(view, seat, rng)
-        scored = [(_one_ply(game, state, seat, a, rng) + rng.gauss(0.0, self.noise), i) for i, a in enumerate(picks)]
+        scored = [(one_ply(game, state, seat, a, rng) + rng.gauss(0.0, self.noise), i) for i, a in enumerate(picks)]
         return picks[max(scored)[1]]
 
 
@@ -65,7 +65,7 @@ class MediumAgent(Agent):
         for a in legal:
             total = 0.0
             for st, sd in zip(states, seeds, strict=True):
-                total += _one_ply(game, st, seat, a, random.Random(sd))
+                total += one_ply(game, st, seat, a, random.Random(sd))
             key = (total, rng.random())
             if best is None or key > best:
                 best, choice = key, a
