@@ -9,6 +9,7 @@ in one place lets the four games' tables share one feel.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -53,6 +54,36 @@ def _display_ready() -> bool:
 
 # --- cached drawing helpers --------------------------------------------------------------------------------
 _shadow_cache: dict[tuple[int, int, int, int], pygame.Surface] = {}
+
+
+class FaceCache:
+    """A bounded LRU of drawn card faces, one per card-art module: a resize re-renders only what it needs."""
+
+    __slots__ = ("_faces", "convert", "limit")
+
+    def __init__(self, limit: int, convert: bool = False) -> None:
+        self._faces: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self.limit = limit
+        self.convert = convert  # convert to the display's pixel format once a window exists
+
+    def get(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        surf = self._faces.get(key)
+        if surf is not None:
+            self._faces.move_to_end(key)
+            return surf
+        surf = make()
+        if self.convert and _display_ready():
+            surf = surf.convert_alpha()
+        self._faces[key] = surf
+        while len(self._faces) > self.limit:
+            self._faces.popitem(last=False)
+        return surf
+
+    def clear(self) -> None:
+        self._faces.clear()
+
+    def __len__(self) -> int:
+        return len(self._faces)
 
 
 def shadow(size: tuple[int, int], radius: int, alpha: int = 90) -> pygame.Surface:

@@ -10,33 +10,19 @@ shown; the zoom adds the full text.
 from __future__ import annotations
 
 import zlib
-from collections import OrderedDict
-from collections.abc import Callable
 
 import pygame
 
 from game.engine import CardFace
 from scenes import theme
+from scenes.table import kit
 
 CARD_RATIO = 1.4
 _SS = 2  # drawn at twice the size and smoothed down: clean corners and badges at small sizes
-_CACHE: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
-_MAX = 500
 BACK = (46, 94, 78)
 
 
-def _cached(key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
-    surf = _CACHE.get(key)
-    if surf is not None:
-        _CACHE.move_to_end(key)
-        return surf
-    surf = make()
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        surf = surf.convert_alpha()
-    _CACHE[key] = surf
-    while len(_CACHE) > _MAX:
-        _CACHE.popitem(last=False)
-    return surf
+_cached = kit.FaceCache(500, convert=True).get
 
 
 def band_color(face: CardFace) -> tuple[int, int, int]:

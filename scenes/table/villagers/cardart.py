@@ -14,9 +14,6 @@ smoothed down. Returned surfaces are shared cache entries: blit them, never draw
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable
-
 import pygame
 
 from game.villagers.cards import COUNTESS_GOLD, FOUNDERS_FOOD, TYPES, CardType, ctype
@@ -24,6 +21,7 @@ from game.villagers.state import EVENT_OF
 from game.villagers.table import EVENT_WORDS, SUIT_COLORS
 from game.villagers.texts import SILVER_WORDS, card_text
 from scenes import assets, theme
+from scenes.table import kit
 
 CARD_RATIO = 1.4
 PEEK = 0.6  # the header's height in card widths: what a covered card still shows
@@ -61,20 +59,8 @@ SHORT_ABILITY: dict[str, str] = {
     "Smuggler": "Take half the printed Gold of one of your villagers",
 }
 
-_FACES: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
-_MAX_FACES = 500
-
-
-def _cached(key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
-    surf = _FACES.get(key)
-    if surf is not None:
-        _FACES.move_to_end(key)
-        return surf
-    surf = make()
-    _FACES[key] = surf
-    while len(_FACES) > _MAX_FACES:
-        _FACES.popitem(last=False)
-    return surf
+_FACES = kit.FaceCache(500)
+_cached = _FACES.get
 
 
 def clear_cache() -> None:

@@ -12,9 +12,6 @@ Returned surfaces are shared cache entries: blit them, never draw on them.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable
-
 import pygame
 
 from game.villagers_villains.cards import (
@@ -32,6 +29,7 @@ from game.villagers_villains.cards import (
     CityCard,
 )
 from scenes import assets, theme
+from scenes.table import kit
 
 CARD_RATIO = 1.4
 CITY_RATIO = 0.68  # a City Upgrade card lies landscape: height / width
@@ -70,20 +68,8 @@ SEAT_COLORS: tuple[tuple[int, int, int], ...] = ((196, 70, 56), (58, 110, 176), 
 
 CITIZEN_OF: dict[str, str] = {cit: b for b, cit in PAIR_OF.items()}  # a Citizen's Building
 
-_FACES: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
-_MAX_FACES = 500
-
-
-def _cached(key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
-    surf = _FACES.get(key)
-    if surf is not None:
-        _FACES.move_to_end(key)
-        return surf
-    surf = make()
-    _FACES[key] = surf
-    while len(_FACES) > _MAX_FACES:
-        _FACES.popitem(last=False)
-    return surf
+_FACES = kit.FaceCache(500)
+_cached = _FACES.get
 
 
 def clear_cache() -> None:

@@ -15,13 +15,12 @@ text); it is drawn at twice the size and smoothed down so badges and emblems sta
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
-from collections.abc import Callable
 
 import pygame
 
 from game.villages.cards import COLOUR_OF, COLOURS, HIGH_SCORE, KIND_OF, LOW_SCORE, TYPE_OF, TYPES, UNIT
 from scenes import assets, theme
+from scenes.table import kit
 
 CARD_RATIO = 1.4
 _SS = 2  # supersampling factor
@@ -61,21 +60,8 @@ SHORT: dict[str, str] = {
     "tavern": "Draw any discard", "inn": "Hosts 1 guest unit",
 }
 
-_FACES: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
-_MAX_FACES = 500
-
-
-def _cached(key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
-    """One bounded LRU for every face (a resize re-renders what it needs)."""
-    surf = _FACES.get(key)
-    if surf is not None:
-        _FACES.move_to_end(key)
-        return surf
-    surf = make()
-    _FACES[key] = surf
-    while len(_FACES) > _MAX_FACES:
-        _FACES.popitem(last=False)
-    return surf
+_FACES = kit.FaceCache(500)
+_cached = _FACES.get
 
 
 def clear_cache() -> None:

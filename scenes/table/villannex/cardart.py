@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -21,6 +19,7 @@ import pygame
 
 from game.villannex import cards as vc
 from scenes import assets, theme
+from scenes.table import kit
 
 CARD_RATIO = 1.4
 _SS = 2  # supersampling factor
@@ -53,25 +52,11 @@ POINTS_COLOR = (43, 33, 24)
 GOLD = (232, 185, 35)
 
 
-_FACES: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
-_MAX_FACES = 400  # ~40 MB at table size; a resize re-renders what it needs
-
-
-def _cached(key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
-    """One bounded LRU for every face, keyed by normalised arguments (so keyword or positional calls share)."""
-    surf = _FACES.get(key)
-    if surf is not None:
-        _FACES.move_to_end(key)
-        return surf
-    surf = make()
-    _FACES[key] = surf
-    while len(_FACES) > _MAX_FACES:
-        _FACES.popitem(last=False)
-    return surf
+_FACES = kit.FaceCache(400)
+_cached = _FACES.get
 
 
 def clear_cache() -> None:
-    """Drop every cached face (optional: the cache is bounded anyway)."""
     _FACES.clear()
 
 
