@@ -49,9 +49,11 @@ def make_agents(levels: Sequence[str], seed: int, budget: float | None = None,
 
 def decide(game: Game, state: Any, choosers: Sequence[Chooser | None], views: bool = True) -> list[tuple[Seat, Action]]:
     """The decisions of every seat to act that has a chooser, each made from its own view of ``state`` as it is
-    now (nothing is applied here). ``views=False`` hands choosers the state itself: only for choosers that
-    cannot peek usefully (uniform random play in benchmarks), where masking would only cost time."""
-    return [(s, c.choose(game, game.view(state, s) if views else state, s))
+    now (nothing is applied here). A chooser whose ``masks_view`` is true (every AI agent) masks the state to its
+    own view itself, so it is handed the state and the view is built once, not twice. ``views=False`` hands every
+    chooser the state itself: only for choosers that cannot peek usefully (uniform random play in benchmarks), where
+    masking would only cost time."""
+    return [(s, c.choose(game, state if not views or getattr(c, "masks_view", False) else game.view(state, s), s))
             for s in game.to_act(state) if (c := choosers[s]) is not None]
 
 

@@ -103,6 +103,14 @@ def key(app: App, k: int, mod: int = 0) -> None:
     send(app, pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
 
 
+def pass_to_first_human(app: App, table: TableScene) -> None:
+    """Pass-and-play: a new game opens on the hand-over screen to the first human to act; click it away."""
+    settle(app, table)
+    assert isinstance(app.top, HandoffScene)
+    app.top.finish()
+    frame(app)
+
+
 def sprite_of(table: TableScene, card: str | None, zone: str) -> Any:
     for spr in table.order:
         tag = spr.tag
@@ -204,7 +212,8 @@ def test_two_humans_hand_over_only_between_humans() -> None:
     app, table = make("toy", [("Ann", "human"), ("Ben", "human"), ("Bot", "random")], seed=5)
     seen: list[str] = []
     settle(app, table)
-    assert table.viewer == 0 and app.top is table  # a fresh game starts without a hand-over screen
+    # a new game starts behind the hand-over screen too: whoever pressed Start may not be the first to play
+    assert table.viewer == 0 and isinstance(app.top, HandoffScene) and app.top.name == "Ann"
     for _ in range(300):
         settle(app, table)
         if isinstance(app.top, HandoffScene):
@@ -319,7 +328,7 @@ def test_staged_draft_is_undone_step_by_step_and_comes_back_after_undo() -> None
     registry._cache["toy-composed"] = Composed()
     try:
         app, table = make("toy-composed", [("Ann", "human"), ("Ben", "human"), ("Bot", "random")], seed=7)
-        settle(app, table)
+        pass_to_first_human(app, table)
         cards = table.boxes["hand:0"].sprites
         first, second = cards[0].tag.card, cards[1].tag.card
         drag(app, cards[0].rect.center, table.boxes["table"].rect.center)
@@ -411,7 +420,7 @@ def test_a_game_without_zones_is_played_by_buttons_and_undo_stops_at_another_sea
     registry._cache["pebbles"] = Pebbles()
     try:
         app, table = make("pebbles", [("Ann", "human"), ("Ben", "human")])
-        settle(app, table)
+        pass_to_first_human(app, table)
         assert not table.boxes and [b.text for b in table.gesture_buttons] == ["Take 1", "Take 2"]
         click(app, table.gesture_buttons[0].rect.center)
         assert [r.seat for r in table.match.history] == [0]
@@ -536,3 +545,23 @@ def test_log_panel_never_shows_the_previous_seats_private_lines() -> None:
     panel.set_events([Event("You are dealt the Smith", visible_to=frozenset({1})), last])
     shown = " ".join(text for text, _, _ in panel._lines)
     assert "Smith" in shown and "Cook" not in shown
+
+
+def test_no_ai_move_is_applied_while_the_pause_menu_is_up() -> None:
+    """A paused game stays paused: the AI may finish thinking in the background, but nothing it decided is played
+    until the player comes back to the table."""
+    app, table = make("toy", [("Ann", "random"), ("Bo", "random"), ("Cy", "random")], seed=3)
+    app.settings.animation_speed = "normal"
+    frame(app, 0.0)
+    table.open_pause()
+    before = len(table.match.history)
+    for _ in range(40):
+        frame(app, 0.6)
+        time.sleep(0.002)
+    assert len(table.match.history) == before
+    app.pop()
+    end = time.perf_counter() + 10
+    while len(table.match.history) == before and time.perf_counter() < end:
+        frame(app, 0.6)
+        time.sleep(0.002)
+    assert len(table.match.history) > before

@@ -37,6 +37,7 @@ from tests.test_table_generic import (
     make_gesture,
     mouse_play,
     move,
+    pass_to_first_human,
     send,
     settle,
 )
@@ -135,7 +136,7 @@ def test_one_human_vs_ai_keep_build_to_the_end_and_the_end_is_a_moment(monkeypat
 
 def test_two_humans_hand_over_between_simultaneous_choices() -> None:
     app, table = vmake([("Ann", "human"), ("Ben", "human"), ("Cat", "random")])
-    settle(app, table)
+    pass_to_first_human(app, table)
     assert table.viewer == 0
     keep_by_clicks(app, table)
     settle(app, table)
@@ -237,7 +238,7 @@ def test_a_full_card_row_refuses_more_and_the_card_stays_home() -> None:
 
 def test_ctrl_z_takes_back_a_staged_placement_then_the_decision() -> None:
     app, table = vmake([("Ann", "human"), ("Ben", "human"), ("Bot", "random")])
-    settle(app, table)
+    pass_to_first_human(app, table)
     kept = keep_by_clicks(app, table)
     # Ben has not chosen yet: Ann may take her keep back, and her choice comes back ready to edit
     assert table.view.phase == "KEEP" and app.top is table and table.undo_btn.enabled
@@ -491,7 +492,7 @@ def test_score_chip_never_covers_the_status() -> None:
 
 def test_log_never_starts_with_a_headless_line_and_scrolls() -> None:
     app, table = vmake([("Ann", "human"), ("Ben", "human")], {"two_rounds": True})
-    settle(app, table)
+    pass_to_first_human(app, table)
     keep_by_clicks(app, table)
     texts = [ln for ln, _, _ in table.log._lines]
     assert any(t.startswith("You keep") for t in texts)
@@ -604,7 +605,7 @@ def test_resize_and_right_click_zoom_keep_the_table_consistent() -> None:
 def test_resumed_pass_and_play_game_opens_behind_the_hand_over() -> None:
     """Continue/Load of a 2-human game must not show the first human's hidden cards to whoever sits there."""
     app, table = vmake([("Ann", "human"), ("Ben", "human")])
-    settle(app, table)
+    pass_to_first_human(app, table)
     keep_by_clicks(app, table)
     match = table.match
     app.start_match(match)  # what Continue and Load do
@@ -625,8 +626,8 @@ def test_resumed_game_with_one_human_has_no_hand_over() -> None:
     app.start_match(table.match)
     assert isinstance(app.top, VillannexTable)
     fresh = Match.new("villannex", [SeatSpec("A", "human"), SeatSpec("B", "human")], 5, {})
-    app.start_match(fresh)  # a new pass-and-play game starts with the first player, no extra screen
-    assert isinstance(app.top, VillannexTable)
+    app.start_match(fresh)  # a new pass-and-play game opens behind the hand-over to its first player
+    assert isinstance(app.top, HandoffScene) and app.top.name == "A"
 
 
 def test_all_ai_game_plays_itself_and_random_mouse_play_finishes() -> None:

@@ -20,6 +20,9 @@ DEFAULT_BUDGET = 1.0  # seconds per hard decision
 
 class Agent:
     level: str = ""
+    #: ``choose`` masks whatever it is handed to the seat's view, so the play loop hands it the state as it is and
+    #: the (costly) view is built once per decision, here, instead of twice.
+    masks_view: bool = True
     #: The clock the time budget is read from (tests give a fake one, so no test depends on wall-clock timing).
     clock: Callable[[], float] = staticmethod(time.perf_counter)
 

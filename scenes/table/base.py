@@ -151,9 +151,10 @@ class TableScene(TableChrome, Scene):
         self.gesture_buttons: list[w.Button] = []
         self.drag = kit.DragController(lambda: self.order, self._on_click, self._on_pickup, self._on_drop,
                                        self._on_cancel, lambda: self.MOVE_TIME * self.af)
-        # A pass-and-play game reopened mid-way (Continue, Load): whoever sits at the screen now is unknown, so the
-        # first human's hidden cards wait behind the hand-over screen.
-        self._resume_gate = (not match.is_over() and self.viewer is not None and len(match.history) > 0
+        # Pass-and-play, a new game or one reopened mid-way (Continue, Load): whoever sits at the screen is not
+        # known to be the first human to act (the first player may be drawn at random), so that player's hidden
+        # cards wait behind the hand-over screen.
+        self._resume_gate = (not match.is_over() and self.viewer is not None
                              and sum(1 for s in match.seats if s.is_human) >= 2)
         self._scored_rounds = len(self.outcome().rounds)
         self._refresh(sync=False)
