@@ -19,9 +19,10 @@ import pytest
 from game.match import SeatSpec
 from game.villagers.actions import EndTurn, Place
 from game.villagers.state import Ph
+from game.villagers.table import trade_return
 from scenes.rules_view import rules_text
 from scenes.table import results_panel, table_for
-from scenes.table.base import TableScene
+from scenes.table.base import CardTag, TableScene
 from scenes.table.villagers import cardart
 from scenes.table.villagers import scores as vscores
 from scenes.table.villagers.table import VillagersTable, village_col
@@ -35,17 +36,29 @@ def vmake(seats: list[tuple[str, str]], options: dict | None = None, size: tuple
     return app, table
 
 
-def prefer_progress(rng: random.Random) -> Any:
-    """Random play that keeps a game moving: builds when it can, ends a build turn half of the time otherwise."""
+def prefer_progress(rng: random.Random, table: Any = None) -> Any:
+    """Random play that keeps a game moving: builds when it can, ends a build turn half of the time otherwise. A
+    trade can be made by dragging any hand card onto any stack for any Basic, dozens of gestures for one choice:
+    they are picked as one option among the others, not one each. With ``table``, only gestures whose card the
+    synthetic mouse can grab at its centre are made (in a long hand fan a card's centre lies under its neighbour;
+    a person would take it by its visible edge)."""
 
     def pick(gestures: list[Any]) -> Any:
+        if table is not None:
+            sprites = {(t.card, t.zone): spr for spr in table.order if isinstance(t := spr.tag, CardTag)}
+            covered = {key for key, spr in sprites.items() if table.drag.sprite_at(spr.rect.center) not in (spr, None)}
+            gestures = [g for g in gestures if (g.card, g.source) not in covered] or gestures
         places = [g for g in gestures if isinstance(g.action, Place)]
         if places and rng.random() < 0.7:
             return rng.choice(places)
+        trades = [g for g in gestures if trade_return(g) is not None]
+        if trades and rng.random() < 0.2:
+            return rng.choice(trades)
         ends = [g for g in gestures if isinstance(g.action, EndTurn)]
         if ends and rng.random() < 0.5:
             return ends[0]
-        return None
+        rest = [g for g in gestures if trade_return(g) is None] or gestures
+        return rng.choice(rest)
 
     return pick
 
@@ -56,7 +69,7 @@ def test_one_human_two_ais_play_to_the_end_by_mouse(monkeypatch: pytest.MonkeyPa
     handoffs: list[str] = []
     monkeypatch.setattr(app, "handoff", lambda name, done: handoffs.append(name))
     rng = random.Random(5)
-    made = mouse_play(app, table, rng, max_steps=3000, prefer=prefer_progress(rng))
+    made = mouse_play(app, table, rng, max_steps=3000, prefer=prefer_progress(rng, table))
     assert table.match.is_over() and made > 20 and handoffs == []
     kinds = {type(r.action).__name__ for r in table.match.history if r.seat == 0}
     assert {"DraftRoad", "Place", "EndTurn"} <= kinds or {"DraftStack", "Place", "EndTurn"} <= kinds
@@ -76,7 +89,7 @@ def test_two_humans_pass_and_play_to_the_end() -> None:
 
     app.handoff = handoff  # type: ignore[method-assign]
     rng = random.Random(8)
-    made = mouse_play(app, table, rng, max_steps=4000, prefer=prefer_progress(rng))
+    made = mouse_play(app, table, rng, max_steps=4000, prefer=prefer_progress(rng, table))
     assert table.match.is_over() and made > 40
     assert set(seen) == {"Ann", "Ben"}
     assert {r.seat for r in table.match.history} == {0, 1}
@@ -89,7 +102,7 @@ def test_solo_against_the_countess_by_mouse() -> None:
     assert "house solo rules (reconstructed)" in table.notice_words()
     assert "House solo rules (reconstructed)" in rules_text("villagers")
     rng = random.Random(4)
-    made = mouse_play(app, table, rng, max_steps=3000, prefer=prefer_progress(rng))
+    made = mouse_play(app, table, rng, max_steps=3000, prefer=prefer_progress(rng, table))
     assert table.match.is_over() and made > 20
     outcome = table.match.game.outcome(table.match.state)
     assert outcome.headline and ("Countess" in outcome.headline)
@@ -194,6 +207,48 @@ def test_a_held_card_lights_the_card_it_sits_on_and_is_placed_by_a_drop() -> Non
     make_gesture(app, table, g)
     assert len(table.match.history) > before
     assert table.match.state.parent.get(g.action.card) == g.action.target or table.view.phase == Ph.UNLOCK
+
+
+def test_a_basic_trade_by_dragging_a_hand_card_onto_a_stack() -> None:
+    """The held hand card lights the stacks too; dropped on one, a menu asks which Basic, and the trade is done:
+    the Basic in the village, the card face down on that stack, no build action used."""
+    from game.ai import make_agent
+
+    app, table = vmake([("Ann", "human"), ("Bo", "random"), ("Cy", "random")], seed=7)
+    agent = make_agent("easy", seed=3)
+    m = table.match
+    for _ in range(3000):
+        if table.front in m.to_act() and m.state.phase == Ph.BUILD and m.state.trades == 0:
+            table._refresh(sync=False)
+            table.layout(table.size)
+            drags = [g for g in table.gestures.all if trade_return(g) is not None and g.target.startswith("stack:")]
+            if drags and len({g.action for g in drags}) > 1:
+                break
+        for s in m.to_act():
+            m.apply(s, agent.choose(m.game, m.view(s), s))
+    else:
+        raise AssertionError("no build turn with a Basic trade came up")
+    frame(app, 0.0)
+    g = drags[0]
+    spr = sprite_of(table, g.card, g.source)
+    click(app, spr.rect.center)  # picked up: every stack lights, with the card's places in the village
+    lit = {b.name for b in table.boxes.values() if b.lit}
+    assert {x.target for x in drags if x.card == g.card} <= lit
+    assert lit == {x.target for x in table.gestures.drags[(g.card, g.source)]}
+    click(app, spr.rect.center)  # put back
+    seat = table.front
+    st = m.state
+    village, built = set(st.village[seat]), st.built
+    back = trade_return(g)
+    stack = st.stacks[back.stack]
+    make_gesture(app, table, g)  # a drag onto the stack, then the Basic picked from the menu at the drop
+    st = m.state
+    new = set(st.village[seat]) - village
+    assert len(new) == 1 and cardart.ctype(new.pop()).name == g.action.basic
+    assert st.stacks[back.stack] == (*stack, g.card) and st.stack_know[back.stack][-1] == seat
+    assert g.card not in st.hands[seat] and st.built == built
+    assert [type(r.action).__name__ for r in m.history[-2:]] == ["TakeBasic", "ReturnCard"]
+    m.game.check_invariants(st)
 
 
 def test_a_held_padlocked_card_tags_whom_it_pays() -> None:

@@ -6,11 +6,13 @@ of the hand: every hand card is valued as it would pay once placed (its chain wi
 hand, or one Basic trade away; its padlock's cost; the Gold it covers), and the best of them fill the build
 actions left in the game (this round's and those of the rounds the stacks still hold). Food and Builders in play
 are worth their extra drafts and placements over those rounds, valued as a hand card's Food and Builders are.
-Each seat reckons the others' unseen hand cards as average cards, whatever a determinization dealt, so the
-search's samples differ less by luck. The projected totals become win chances through a softmax.
+Each seat reckons the others' unseen hand cards as average cards (and their chains from the seen cards only),
+whatever a determinization dealt, so every determinization of a view gets the same evaluation. The projected
+totals become win chances through a softmax.
 
 Village summaries (``Village``) are shared by every state holding the same village and memoise their card
-valuations: the search revisits the same villages thousands of times.
+valuations, and a seat's projected income is memoised by what it depends on: the search revisits the same
+villages and hands thousands of times.
 
 The playout policy takes the same valuations greedily (with a little noise): it drafts the card worth most to
 the drafter, places the card that adds most, completes chains, trades for a Basic that roots a hand card, pays
@@ -95,19 +97,23 @@ def future_rounds(st: VillagersState) -> int:
     """Full rounds after this one: the stacks drain by about one card per draft (face-up drafts are refilled from
     them, blind drafts take from them; solo: every draft also refills a gift to the Countess); the round in
     which they run dry is the last."""
-    cards = sum(len(p) for p in st.stacks)
-    per_draft = 2 if st.solo else 1
-    drain = max(2, (sum(st.limits) if st.limits else 2 * st.n) * per_draft)
+    cards = sum(map(len, st.stacks))
+    per_draft = 2 if len(st.names) == 1 else 1
+    limits = sum(st.limits) if st.limits else 0
+    drain = max(2, (limits if st.limits else 2 * len(st.names)) * per_draft)
     if st.phase not in BUILDING:
-        cards -= max(0, sum(st.limits) - sum(st.drafted)) * per_draft
+        cards -= max(0, limits - sum(st.drafted)) * per_draft
     if cards <= 0:
         return 0
     return -(-cards // drain)
 
 
-def rounds_left(st: VillagersState) -> float:
-    """Rounds still to be played, this one counted half once its Build phase has begun."""
-    return future_rounds(st) + (0.5 if st.phase in BUILDING else 1.0)
+def rounds_left(st: VillagersState, future: int | None = None) -> float:
+    """Rounds still to be played, this one counted half once its Build phase has begun (``future``: the
+    caller's ``future_rounds``, when it has it)."""
+    if future is None:
+        future = future_rounds(st)
+    return future + (0.5 if st.phase in BUILDING else 1.0)
 
 
 def builds_this_round(st: VillagersState, seat: int, limit: int) -> int:
@@ -199,11 +205,13 @@ _VILLAGES: dict[tuple[object, ...], Village] = {}
 
 
 def village_of(st: VillagersState, seat: int) -> Village:
-    """The seat's Village summary, shared by every state with the same village (the search revisits them)."""
+    """The seat's Village summary, shared by every state with the same village (the search revisits them). Empty
+    coin and stand-in tables key as None (the same Village as all-None columns, at most a duplicate entry)."""
     v = st.village[seat]
-    kids = st.kids
-    key = (v, tuple(map(kids.get, v)), tuple(map(st.coins.get, v)), tuple(map(st.standin.get, v)),
-           st.food_side[seat])
+    coins = st.coins
+    standin = st.standin
+    key = (v, tuple(map(st.kids.get, v)), tuple(map(coins.get, v)) if coins else None,
+           tuple(map(standin.get, v)) if standin else None, st.food_side[seat])
     got = _VILLAGES.get(key)
     if got is None:
         if len(_VILLAGES) > 50_000:
@@ -291,45 +299,36 @@ def _special_value(t: CardType, vill: Village) -> float:
 def projected(st: VillagersState, viewer: int | None = None) -> list[float]:
     """Each seat's projected final gold (solo: the player's, then the Countess's), as ``viewer`` reckons it: the
     cards of another seat's hand that the viewer has not seen (not pinned) count as an average card, whatever a
-    determinization dealt there, so the search's samples differ less by luck."""
+    determinization dealt there (their chains are reckoned from the seen cards only), so the search's samples
+    differ less by luck."""
     m = markets_left(st)
-    rounds = rounds_left(st)
     future = future_rounds(st)
+    rounds = rounds_left(st, future)
     mnew = min(markets_for_new_card(st), float(m))
+    building = st.phase in BUILDING
     out = []
     for s in range(st.n):
         if m == 0:
             out.append(float(st.supply[s]))
             continue
         vill = village_of(st, s)
-        total = float(st.supply[s]) + (vill.coins + vill.gold) * m + vill.silver
-        # the hand, best cards first, up to the placements left in the game
         hand = st.hands[s]
         if viewer is not None and s != viewer:
             seen = st.pinned[s]
-            known: tuple[str, ...] | list[str] = [c for c in hand if c in seen]
+            known = tuple(c for c in hand if c in seen) if seen else ()
         else:
             known = hand
-        hand_types = _types(hand)
-        vals = [vill.value(CARD_TYPE[c], hand_types, mnew, rounds) for c in known if c in CARD_TYPE]
-        vals += [UNKNOWN_CARD * min(mnew, 1.5)] * (len(hand) - len(vals))
-        vals.sort(reverse=True)
-        if st.phase == Ph.RETURN and s == st.turn and vals:
-            vals.pop()  # a Basic trade is under way: the weakest hand card goes back
         build_limit = min(MAX_LIMIT, 2 + vill.builders)
-        capacity = builds_this_round(st, s, build_limit) + future * build_limit
-        hand_total = sum(vals[:capacity])
-        total += HAND_WEIGHT * hand_total
-        # the square's cards will reach the hand
-        for c in st.square[s]:
-            if c in CARD_TYPE:
-                total += HAND_WEIGHT * 0.8 * vill.value(CARD_TYPE[c], hand_types, mnew, rounds)
-        # tempo: the extra drafts and placements of Food and Builders in play, valued as a hand card's are
-        horizon = min(float(future), 4.0) * 0.5
-        total += min(vill.food, MAX_LIMIT - 2) * DRAFT_VALUE * horizon
-        total += min(vill.builders, MAX_LIMIT - 2) * BUILD_VALUE * horizon
-        total -= 0.01 * len(st.village[s])  # the tie-break favours the smaller village
-        out.append(total)
+        capacity = (builds_this_round(st, s, build_limit) if building else build_limit) + future * build_limit
+        key = (vill, known, len(hand), st.square[s], capacity, st.phase == Ph.RETURN and s == st.turn, m, mnew,
+               rounds, future)
+        got = _INCOME.get(key)
+        if got is None:
+            if len(_INCOME) > 100_000:
+                _INCOME.clear()
+            got = _INCOME[key] = _income(vill, known, len(hand), st.square[s], capacity, key[5], m, mnew, rounds,
+                                         future)
+        out.append(float(st.supply[s]) + got)
     if st.solo:
         her = float(st.countess_gold)
         if m:
@@ -337,11 +336,39 @@ def projected(st: VillagersState, viewer: int | None = None) -> list[float]:
             her_coins = sum(st.coins.get(c, 0) for c in st.countess)
             her += (her_gold + her_coins) * m
             # she keeps receiving Road villagers: one per draft
-            now = 0 if st.phase in BUILDING else max(0, st.limits[0] - st.drafted[0])
+            now = 0 if building else max(0, st.limits[0] - st.drafted[0])
             coming = now + future * min(MAX_LIMIT, 2 + village_of(st, 0).food)
             her += coming * COUNTESS_CARD_GOLD * mnew
         out.append(her)
     return out
+
+
+_INCOME: dict[tuple[object, ...], float] = {}
+
+
+def _income(vill: Village, known: tuple[str, ...], hand_size: int, square: tuple[str, ...], capacity: int,
+            returning: bool, m: int, mnew: float, rounds: float, future: int) -> float:
+    """A seat's projected gold beyond its supply (``projected`` memoises it: most of a search's evaluations share
+    a seat's village, hand and the shape of the game ahead with an earlier one)."""
+    total = float((vill.coins + vill.gold) * m + vill.silver)
+    # the hand, best cards first, up to the placements left in the game
+    hand_types = _types(known)
+    vals = [vill.value(CARD_TYPE[c], hand_types, mnew, rounds) for c in known if c in CARD_TYPE]
+    vals += [UNKNOWN_CARD * min(mnew, 1.5)] * (hand_size - len(vals))
+    vals.sort(reverse=True)
+    if returning and vals:
+        vals.pop()  # a Basic trade is under way: the weakest hand card goes back
+    total += HAND_WEIGHT * sum(vals[:capacity])
+    # the square's cards will reach the hand
+    for c in square:
+        if c in CARD_TYPE:
+            total += HAND_WEIGHT * 0.8 * vill.value(CARD_TYPE[c], hand_types, mnew, rounds)
+    # tempo: the extra drafts and placements of Food and Builders in play, valued as a hand card's are
+    horizon = min(float(future), 4.0) * 0.5
+    total += min(vill.food, MAX_LIMIT - 2) * DRAFT_VALUE * horizon
+    total += min(vill.builders, MAX_LIMIT - 2) * BUILD_VALUE * horizon
+    total -= 0.01 * len(vill.entries)  # the tie-break favours the smaller village
+    return total
 
 
 def evaluate(game: Any, state: VillagersState, seat: int) -> float:

@@ -73,6 +73,8 @@ from game.villagers.state import (
 from game.villagers.texts import cname
 
 STANDIN_SET = frozenset(STANDIN_TYPES)
+SPECIAL_TYPES = frozenset(name for name, t in TYPES.items() if t.is_special)
+UNLOCKER: dict[str, str] = {name: t.unlocker for name, t in TYPES.items()}
 NOT_TAKEN = frozenset({"Monk", "Apprentice"})
 
 # --- turns ------------------------------------------------------------------------------------------------------------
@@ -196,7 +198,7 @@ class _Ctx:
         self.acts = st.build_limit - st.built
         self.hand = canonical_hand(st, seat)
         self.counts: Counter[str] | None = None
-        self.tinner_in_hand = "Tinner" in _hand_types(self.hand)
+        self.tinner_in_hand = "Tinner" in map(CARD_TYPE.__getitem__, self.hand)
         self.free: dict[str, list[str]] | None = None
         self.copies: dict[str, tuple[tuple[int, str], ...]] | None = None
         self.gold = st.supply[seat]
@@ -244,11 +246,6 @@ class _Ctx:
         if self.counts is None:
             self.counts = Counter(CARD_TYPE[h] for h in self.st.hands[self.seat])
         return self.counts
-
-
-@lru_cache(maxsize=4096)
-def _hand_types(hand: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(CARD_TYPE[c] for c in hand)
 
 
 @lru_cache(maxsize=4096)
@@ -349,10 +346,26 @@ def _card_actions(ctx: _Ctx, c: str) -> list[Action]:
 
 
 def build_legal(st: VillagersState, seat: int) -> list[Action]:
+    """Every build decision in the order random play and the search index them: hand cards (canonical) with
+    their targets, then the trades, then ending the turn. A plain villager is handled inline (the common case,
+    the same tests as ``_card_actions``), a Special by ``_card_actions``."""
     ctx = _Ctx(st, seat)
     out: list[Action] = []
+    acts = ctx.acts
     for c in ctx.hand:
-        out.extend(_card_actions(ctx, c))
+        name = CARD_TYPE[c]
+        if name in SPECIAL_TYPES:
+            out.extend(_card_actions(ctx, c))
+            continue
+        if acts < 1:
+            continue
+        unlocker = UNLOCKER[name]
+        if unlocker and not ctx.unlock(unlocker):
+            continue
+        if PRED[name]:
+            out.extend([_PLACE(c, target) for target in ctx.targets(name)])
+        else:
+            out.append(_PLACE(c, NEW_ENTRY))
     if can_trade(st, seat):
         out.extend(_TAKE[b] for i, b in enumerate(BASIC_TYPES) if st.basics[i])
     out.append(_END)
@@ -449,8 +462,12 @@ def unlock_legal(st: VillagersState, seat: int) -> list[Action]:
 
 def return_legal(st: VillagersState, seat: int) -> list[Action]:
     """Basic trade, step 2: which hand card goes back, onto which stack."""
-    dests = trade_destinations(st)
-    return [_RETURN(c, d) for c in canonical_hand(st, seat) for d in dests]
+    return list(_returns(canonical_hand(st, seat), tuple(trade_destinations(st))))
+
+
+@lru_cache(maxsize=4096)
+def _returns(hand: tuple[str, ...], dests: tuple[int, ...]) -> tuple[ReturnCard, ...]:
+    return tuple(_RETURN(c, d) for c in hand for d in dests)
 
 
 def apprentice_legal(st: VillagersState, seat: int) -> list[Action]:
@@ -707,16 +724,17 @@ def _take_basic(st: VillagersState, seat: int, basic: str) -> list[Event]:
     st.pending = ("return", card)
     st.phase = Ph.RETURN
     ev = Event(f"{st.names[seat]} trades for a {basic}", "build", data=("basic", seat, card))
-    opts = return_legal(st, seat)
-    if len(opts) == 1:
-        r = opts[0]
-        assert isinstance(r, ReturnCard)
-        return [ev, *_return_card(st, seat, r)]
+    hand = canonical_hand(st, seat)
+    dests = trade_destinations(st)
+    if len(hand) == 1 and len(dests) == 1:  # one way to return: done at once
+        return [ev, *_return_card(st, seat, _RETURN(hand[0], dests[0]))]
     return [ev]
 
 
 def return_apply(st: VillagersState, seat: int, action: Action) -> list[Event]:
-    require(isinstance(action, ReturnCard) and action in return_legal(st, seat),
+    # ``action in return_legal(...)`` without building the list: any canonical card onto any destination
+    require(isinstance(action, ReturnCard) and action.card in canonical_hand(st, seat)
+            and action.stack in trade_destinations(st),
             "Return a hand card face down onto a stack for the Basic villager.")
     assert isinstance(action, ReturnCard)
     return _return_card(st, seat, action)

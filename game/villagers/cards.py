@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
+from functools import cache
 
 CARD_CSV = """\
 name,suit,suit_symbols,copies,chain,slots,padlock_unlocker,keyring,food,builder,gold,silver_amt,silver_per,silver_condition,special,four_plus,starting_road,conf
@@ -185,6 +186,7 @@ SUCCESSORS: dict[str, tuple[str, ...]] = {
 }
 
 
+@cache
 def card_ids(name: str) -> tuple[str, ...]:
     """Every physical copy of a type (Founders: one per seat, numbered 1-5)."""
     return tuple(f"{slug(name)}-{k}" for k in range(1, TYPES[name].copies + 1))
@@ -199,6 +201,7 @@ def ctype(card: str) -> CardType:
     return TYPES[CARD_TYPE[card]]
 
 
+@cache
 def pool_ids(players: int) -> tuple[str, ...]:
     """The shuffled pool: every villager but Founders, Basics and the Starting Road copies; 4+ cards only with
     4-5 players; no Specials in the solo game (rules/villagers.md section 1 deal table)."""

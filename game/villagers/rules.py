@@ -164,6 +164,23 @@ class Villagers(Game[VillagersState]):
         return out + first_round
 
     # --- the machine ---------------------------------------------------------------------------------------------
+    # Every phase has one seat to act, ``state.turn``: the three calls of every decision read it directly instead of
+    # going through ``Phase.acting`` (the same answers and messages as ``Game``'s dispatch, a little cheaper).
+    def to_act(self, state: VillagersState) -> tuple[Seat, ...]:
+        return (state.turn,) if state.phase in self.phases else ()
+
+    def legal_actions(self, state: VillagersState, seat: Seat) -> list[Action]:
+        phase = self.phases.get(state.phase)
+        if phase is None or seat != state.turn:
+            return []
+        return phase.legal(state, seat)
+
+    def apply(self, state: VillagersState, seat: Seat, action: Action) -> list[Event]:
+        phase = self.phases.get(state.phase)
+        if phase is None or seat != state.turn:
+            return super().apply(state, seat, action)  # the refusal and its words
+        return phase.apply(state, seat, action)
+
     def is_over(self, state: VillagersState) -> bool:
         return state.phase == Ph.OVER
 

@@ -45,7 +45,7 @@ from game.villagers.cards import (
     pool_ids,
     stack_size,
 )
-from game.villagers.scoring import Entry, builders_in_play, food_in_play
+from game.villagers.scoring import Entry
 
 COUNTESS_CARD = "countess"
 JESTER_CARD = "jester"
@@ -338,11 +338,15 @@ def named_entries(st: VillagersState, seat: int) -> list[tuple[str, Entry]]:
 
 
 def food(st: VillagersState, seat: int) -> int:
-    return food_in_play(entries(st, seat))
+    """``food_in_play(entries(st, seat))`` without building the entries (read at every draft and build turn)."""
+    kids = st.kids
+    return sum([face(st, c).food for c in st.village[seat] if c not in kids])
 
 
 def builders(st: VillagersState, seat: int) -> int:
-    return builders_in_play(entries(st, seat))
+    """``builders_in_play(entries(st, seat))`` without building the entries."""
+    kids = st.kids
+    return sum([face(st, c).builder for c in st.village[seat] if c not in kids])
 
 
 def limit_of(count: int, minus: int = 0) -> int:

@@ -15,8 +15,9 @@ Zones (ids as engine.Zone describes them):
   ``events:summer`` / ``events:winter`` and their discards ``events:used``.
 
 Gestures: drafting drags a Road card or a stack's top onto your Village Square; building drags a hand card onto
-the column holding the card it must sit on (or onto ``new-chain``); a Basic trade drags a hand card onto a stack,
-then the Basic from its pile into the village; unlocking clicks the copy you pay (the bank and the Tinner are
+the column holding the card it must sit on (or onto ``new-chain``); a Basic trade drags a hand card onto a stack
+(a menu at the drop asks which Basic; ``trade_drags``), or the Basic from its pile into the village and then a hand
+card onto a stack; unlocking clicks the copy you pay (the bank and the Tinner are
 buttons); a Monk or an Apprentice dropped on a column with several possible places asks which with buttons.
 """
 
@@ -310,7 +311,8 @@ def prompt(v: VillagersState, seat: int) -> str:
         more = " or use a button" if len(copies) < len(opts) else ""
         return f"Unlock the {cname(card)}: click the {unl} you pay{more}"
     if ph == Ph.RETURN:
-        return f"Return a hand card face down for the {cname(v.pending[1])}: drag it onto a stack"
+        where = "a stack" if any(v.stacks) else "the Reserve" if v.reserve else "the discard pile"
+        return f"Return a hand card face down for the {cname(v.pending[1])}: drag it onto {where}"
     if ph == Ph.APPRENTICE:
         return f"Choose where the {cname(v.pending[1])} enters your village"
     if ph == Ph.SMUGGLE:
@@ -450,6 +452,7 @@ def gestures(game: Any, v: VillagersState, seat: int, draft: Hashable = None) ->
     out: list[Gesture] = []
     monk_groups: dict[tuple[str, str], list[PlayMonk]] = {}
     app_groups: dict[tuple[str, str], list[PlayApprentice]] = {}
+    trades: list[TakeBasic] = []
     for a in legal:
         if isinstance(a, DraftRoad):
             out.append(Gesture(_short(describe(v, seat, a), v.names[seat]), a, card=v.road[a.slot],
@@ -501,6 +504,7 @@ def gestures(game: Any, v: VillagersState, seat: int, draft: Hashable = None) ->
             i = BASIC_TYPES.index(a.basic)
             out.append(Gesture(f"Trade a hand card for a {a.basic}", a, card=v.basics[i][-1],
                                source=f"basic:{slug(a.basic)}", target=new))
+            trades.append(a)
         elif isinstance(a, EndTurn):
             out.append(Gesture("End your build turn", a))
         elif isinstance(a, UseJester):
@@ -512,6 +516,7 @@ def gestures(game: Any, v: VillagersState, seat: int, draft: Hashable = None) ->
             src = hand if a.card in v.hands[seat] else zone_of[a.card]
             verb = "Discard" if v.choice and v.choice[0] == "hunger" else "Choose"
             out.append(Gesture(f"{verb} the {cname(a.card)}", a, card=a.card, source=src))
+    out += trade_drags(v, seat, trades)
     for (card, zone), acts in monk_groups.items():
         if len(acts) == 1:
             out.append(Gesture(_short(describe(v, seat, acts[0]), v.names[seat]), acts[0], card=card, source=hand,
@@ -527,6 +532,42 @@ def gestures(game: Any, v: VillagersState, seat: int, draft: Hashable = None) ->
             out.append(Gesture("Swap the Apprentice into this column", draft=("apprentice", card, zone), card=card,
                                source=hand, target=zone))
     return out
+
+
+def trade_drags(v: VillagersState, seat: int, trades: list[TakeBasic]) -> list[Gesture]:
+    """The Basic trade as the rulebook tells it: a hand card dragged onto a stack (the Reserve, the discard pile
+    once they are empty), then the Basic chosen from a menu at the drop (none when one type is left). The engine
+    takes a trade as ``TakeBasic`` followed by ``ReturnCard``, so the AI's choice to trade stays three options
+    wide; the gesture makes the ``TakeBasic`` and names the card and the pile, and the table returns that card
+    onto that pile at once (``trade_return``). Offered for every card the return step will accept."""
+    if not trades:
+        return []
+    from game.villagers.build import canonical_hand, trade_destinations
+
+    hand = f"hand:{seat}"
+    out: list[Gesture] = []
+    dests = trade_destinations(v)
+    for c in canonical_hand(v, seat):
+        for d in dests:
+            for a in trades:
+                out.append(Gesture(f"Return the {cname(c)} onto {_dest_words(d)} for a {a.basic}", a, card=c,
+                                   source=hand, target=_dest_zone(d)))
+    return out
+
+
+def trade_return(g: Gesture) -> ReturnCard | None:
+    """The second half of a trade made by dragging a hand card onto a pile (``trade_drags``): which card goes back
+    onto which pile. None for any other gesture."""
+    if not isinstance(g.action, TakeBasic) or g.card is None or g.source is None or not g.source.startswith("hand:"):
+        return None
+    target = g.target or ""
+    if target.startswith("stack:"):
+        return ReturnCard(g.card, int(target[6:]))
+    if target == "reserve":
+        return ReturnCard(g.card, TO_RESERVE)
+    if target == "discard":
+        return ReturnCard(g.card, TO_DISCARD)
+    return None
 
 
 def _draft_gestures(v: VillagersState, seat: int, legal: list[Action], draft: Hashable,

@@ -54,24 +54,81 @@ def _mask_pile(cards: Cards, know: Know, seat: int | None) -> Cards:
 
 
 def view(st: VillagersState, seat: int | None) -> VillagersState:
+    """Built field by field (not a clone then masked): what a seat sees anyway is copied once, what it may not see
+    is masked straight from the state. Tuples are shared; every list and dict is a fresh copy, because the state
+    keeps changing in place after the view is taken and a view must not change with it."""
     me = SPECTATOR if seat is None else seat
     if st.viewer == me:
         return st  # already this seat's view: masking again changes nothing, and views are never mutated
-    v = clone(st)
-    v.viewer = me
-    v.seed = 0
+    hands = st.hands[:]
+    pinned = st.pinned
     for o in range(st.n):
         if o != seat:
-            pins = st.pinned[o]
-            v.hands[o] = pins + (HIDDEN_CARD,) * (len(st.hands[o]) - len(pins))
-    v.stacks = [_mask_pile(c, k, seat) for c, k in zip(st.stacks, st.stack_know, strict=True)]
-    v.reserve = _mask_pile(st.reserve, st.reserve_know, seat)
-    if st.buried:
-        v.buried = tuple(c if (k == seat and seat is not None) else HIDDEN_CARD
-                         for c, k in zip(st.buried, st.buried_know, strict=True))
-    if st.house_events:
-        v.events = [(HIDDEN_CARD,) * len(d) for d in st.events]
-    return v
+            pins = pinned[o]
+            hands[o] = pins + (HIDDEN_CARD,) * (len(hands[o]) - len(pins))
+    if seat is None:
+        stacks = [_blind(c) if c else () for c in st.stacks]
+        reserve = _blind(st.reserve) if st.reserve else ()
+        buried = (HIDDEN_CARD,) * len(st.buried)
+    else:
+        stacks = [_mask_pile(c, k, seat) for c, k in zip(st.stacks, st.stack_know, strict=True)]
+        reserve = _mask_pile(st.reserve, st.reserve_know, seat)
+        buried = st.buried
+        if buried:
+            buried = tuple(c if k == seat else HIDDEN_CARD for c, k in zip(buried, st.buried_know, strict=True))
+    events = [(HIDDEN_CARD,) * len(d) for d in st.events] if st.house_events else st.events[:]
+    return VillagersState(
+        st.names,
+        0,
+        st.chance,
+        st.house_events,
+        st.phase,
+        st.round,
+        st.first,
+        st.turn,
+        st.road[:],
+        st.road_coins[:],
+        stacks,
+        st.stack_know[:],
+        reserve,
+        st.reserve_know,
+        st.discard,
+        buried,
+        st.buried_know,
+        st.basics[:],
+        hands,
+        pinned[:],
+        st.square[:],
+        st.village[:],
+        st.parent.copy(),
+        st.kids.copy(),
+        st.standin.copy(),
+        st.coins.copy(),
+        st.food_side[:],
+        st.supply[:],
+        st.bank,
+        st.market1,
+        st.limits[:],
+        st.build_limit,
+        st.built,
+        st.trades,
+        st.tinner,
+        st.pending,
+        st.open_monk,
+        st.coin_turns[:],
+        st.countess,
+        st.countess_gold,
+        events,
+        st.event_discards[:],
+        st.event,
+        st.event_live,
+        st.jester,
+        st.gifts,
+        st.drafted[:],
+        st.choice,
+        st.last_market,
+        me,
+    )
 
 
 def secrets(st: VillagersState) -> dict[str, frozenset[int]]:

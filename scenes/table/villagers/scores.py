@@ -109,7 +109,7 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sh: Sheet) -> int:
         band = pygame.Rect(rect.x, y, rect.w, int(34 * k))
         pygame.draw.rect(surface, theme.PAPER_LINE, band, border_radius=max(3, band.h // 4))
         label = "First Market (Gold in play + coins; the coins stay)" if number == 1 else \
-            "Second Market (Silver first, then Gold; then the coins move to the supply)"
+            "Second Market (Silver, then Gold; then coins move)"  # fits the in-table modal's band (was cut off)
         t = theme.text(theme.ellipsize(label, theme.font("ui-bold", head), rect.w - 12), "ui-bold", head, theme.INK)
         surface.blit(t, (band.x + 8, band.centery - t.get_height() // 2))
         y = band.bottom + int(6 * k)
