@@ -30,6 +30,7 @@ class HandoffScene(Scene):
         self.on_done = on_done
         self.age = 0.0
         self.done = False
+        self._pressed = False  # a press seen here: only a whole click on this screen dismisses it
         self.button = w.Button(f"I am {name} — show my cards", self.finish, primary=True, icon_name="eye")
         self.k = 1.0
         self.size = (1600, 900)
@@ -60,7 +61,11 @@ class HandoffScene(Scene):
             return
         if self.button.handle_event(event):
             return
-        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+        # A click anywhere will do, but a whole one: the release of a drag begun on the table before this screen
+        # appeared must not show the next player's cards.
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            self._pressed = True
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and self._pressed:
             self.button.click()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -565,3 +565,17 @@ def test_no_ai_move_is_applied_while_the_pause_menu_is_up() -> None:
         frame(app, 0.6)
         time.sleep(0.002)
     assert len(table.match.history) > before
+
+
+def test_the_hand_over_needs_a_whole_click_not_the_end_of_a_drag() -> None:
+    from scenes.handoff import GRACE_SECONDS
+
+    app = make_app()
+    done: list[bool] = []
+    app.push(HandoffScene(app, "Ben", lambda: done.append(True)))
+    frame(app, GRACE_SECONDS + 0.1)
+    send(app, pygame.MOUSEBUTTONUP, pos=(50, 50), button=1)  # a drag begun before the screen came up ends
+    frame(app, 0.1)
+    assert not done and isinstance(app.top, HandoffScene)
+    click(app, (50, 50))
+    assert done == [True]

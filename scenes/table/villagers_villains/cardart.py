@@ -360,7 +360,9 @@ def _card(c: Card, width: int, zoom: bool) -> pygame.Surface:
             label = f"Pairs: {pair}"
             ps = _fit(label, "ui-bold", w * 0.092, room, w * 0.085)
             if _font("ui-bold", ps).size(label)[0] > room:
-                label = pair
+                # a bare name in the foot reads as the card's own name ("Woodcutter" on the Sawmill): keep a
+                # short sign that it is the partner
+                label = f"+ {pair}"
                 ps = _fit(label, "ui-bold", w * 0.092, room, w * 0.07)
             _text(s, label, "ui-bold", ps, _shade(other, 0.9), midleft=(m, foot_y))
         else:  # too small to read: a dot in the pair's colour says "this card has a pair" (the zoom names it)
@@ -395,8 +397,8 @@ def _city(city: CityCard, width: int, zoom: bool) -> pygame.Surface:
     _text(s, label, "ui-bold", bs, INK, midleft=(m + round(band_h * 0.95), band_h // 2))
     star_d = round(h * 0.34)
     star_c = (w - m - star_d // 2, h - m - star_d // 2)
-    name_r = pygame.Rect(m, band_h + round(h * 0.02), w - 2 * m, round(h * 0.2))
-    _name(s, city.name, name_r, h * 0.17)
+    name_r = pygame.Rect(m, band_h + round(h * 0.02), w - 2 * m, round(h * (0.14 if zoom else 0.2)))
+    _name(s, city.name, name_r, h * (0.13 if zoom else 0.17))
     spaces = city_space_rects(width * _SS)
     for r, cost in zip(spaces, city.costs, strict=True):
         pygame.draw.circle(s, BORDER, r.center, r.w // 2)
@@ -405,13 +407,12 @@ def _city(city: CityCard, width: int, zoom: bool) -> pygame.Surface:
         _badge(s, (r.right - r.w // 6, r.bottom - r.w // 6), round(r.w * 0.52), str(cost), COIN, INK, COIN_RIM)
         _icon(s, "village", r.w * 0.34, CREAM_DARK, center=(r.centerx - r.w // 10, r.centery - r.w // 10))
     _star(s, star_c, star_d, city.tv)
-    text_area = pygame.Rect(spaces[1].right + m, name_r.bottom, star_c[0] - star_d // 2 - spaces[1].right - 2 * m,
-                            h - m - name_r.bottom)
-    text = city.text if not zoom else f"{city.text}. Upgrade on your Build/Hire turn: put a City Token on an open " \
-        f"space and pay its gold ({city.costs[0]} or {city.costs[1]}). Town Value {city.tv} at the end."
-    if text_area.w > 0:
-        _text_block(s, text, text_area, h * (0.085 if zoom else 0.12), MIN_TEXT * _SS if not zoom else h * 0.05,
-                    INK)
+    # The ability goes in the full-width strip between the name and the token spaces (the only room wide enough
+    # for a sentence: beside the spaces the star leaves a sliver); the small card leaves it to the zoom if too tight.
+    text_area = pygame.Rect(m, name_r.bottom, w - 2 * m, spaces[0].top - name_r.bottom - round(h * 0.01))
+    if text_area.h > 0:
+        _text_block(s, city.text, text_area, h * (0.075 if zoom else 0.12),
+                    MIN_TEXT * _SS if not zoom else h * 0.045, INK)
     return _finish(s, card_size(width, CITY_RATIO))
 
 
