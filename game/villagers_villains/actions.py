@@ -163,18 +163,42 @@ LOOKOUT = Lookout()
 FAVOR_CITY = FavorCity()
 
 
+#: The shared instances by their one argument, for the hot legal-action loops (the same objects ``make`` returns).
+PLACE: dict[str, Action] = {}
+VEND: dict[str, Action] = {}
+DISCARD: dict[str, Action] = {}
+UPGRADE: dict[tuple[str, int], Action] = {}
+DECLARE: list[Action] = []  # DECLARE[p - 1] declares position p
+BUY: list[Action] = []  # BUY[k] buys k extra dice
+
+
 def _prebuilt() -> None:
     """Every card-keyed action made once at import (the commonest legal actions)."""
-    from game.villagers_villains.cards import ALL_CARDS, CITIES
+    from game.villagers_villains.cards import ALL_CARDS, CITIES, C
 
     for c in ALL_CARDS:
-        for cls in (Place, Vend, Discard):
-            make(cls, c)
+        PLACE[c] = make(Place, c)
+        VEND[c] = make(Vend, c)
+        DISCARD[c] = make(Discard, c)
     for c in CITIES:
         for i in (0, 1):
-            make(Upgrade, c, i)
-    for p in range(1, 9):
-        make(Declare, p)
+            UPGRADE[c, i] = make(Upgrade, c, i)
+    DECLARE.extend(make(Declare, p) for p in range(1, max(C.pool_size, C.pool_size_six) + 1))
+    BUY.extend(make(BuyDice, k) for k in range(64))  # more gold than this is rare: ``buys`` makes the rest
 
 
 _prebuilt()
+
+
+def declares(count: int) -> list[Action]:
+    """Declaring each position 1..count (the shared instances)."""
+    if count <= len(DECLARE):
+        return DECLARE[:count]
+    return [make(Declare, p) for p in range(1, count + 1)]
+
+
+def buys(most: int) -> list[Action]:
+    """Buying 0..most extra dice (the shared instances)."""
+    if most < len(BUY):
+        return BUY[: most + 1]
+    return [make(BuyDice, k) for k in range(most + 1)]

@@ -6,10 +6,19 @@ the others unless the deck is face up under Vision or that deck position was pub
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from game.engine import Action, Event, chance_rng, require
-from game.villagers_villains.actions import END_TURN, FAVOR_CITY, EndTurn, FavorCity, Place, Upgrade, Vend, make
+from game.villagers_villains.actions import (
+    END_TURN,
+    FAVOR_CITY,
+    PLACE,
+    UPGRADE,
+    VEND,
+    EndTurn,
+    FavorCity,
+    Place,
+    Upgrade,
+    Vend,
+)
 from game.villagers_villains.cards import ALL_CARDS, CHALLENGE, CITIES, CITIZEN, KIND_WORD, C
 from game.villagers_villains.sponsors import apply_sponsor, sponsor_actions, sponsor_valid
 from game.villagers_villains.state import (
@@ -23,7 +32,6 @@ from game.villagers_villains.state import (
     powers,
     price,
     put,
-    tokens_left,
     transfer,
     without,
 )
@@ -51,16 +59,26 @@ def vend_cards(st: VVState, seat: int) -> list[tuple[str, int]]:
 
 
 def upgrades(st: VVState, seat: int) -> list[Action]:
-    if not st.rules.city_builder or st.upgraded or tokens_left(st, seat) <= 0:
+    if not st.rules.city_builder or st.upgraded:
+        return []
+    spaces = st.spaces
+    placed = 0
+    for a, b in spaces:
+        if a == seat:
+            placed += 1
+        if b == seat:
+            placed += 1
+    if C.city_tokens - placed <= 0:
         return []
     gold = st.gold[seat]
     out: list[Action] = []
-    for cid, sp in zip(st.cities, st.spaces, strict=True):
+    for cid, sp in zip(st.cities, spaces, strict=True):
         if seat in sp:
             continue
+        costs = CITIES[cid].costs
         for i, who in enumerate(sp):
-            if who < 0 and CITIES[cid].costs[i] <= gold:
-                out.append(make(Upgrade, cid, i))
+            if who < 0 and costs[i] <= gold:
+                out.append(UPGRADE[cid, i])
     return out
 
 
@@ -72,26 +90,70 @@ def _placeable(st: VVState, seat: int, cid: str, pw: Powers) -> bool:
     return ALL_CARDS[cid].kind in PLACEABLE and price(st, seat, cid, pw) <= st.gold[seat]
 
 
-def build_options(st: VVState, seat: int) -> Iterator[Action]:
-    """Every legal action but ending the turn (a generator: ``advance`` only asks whether there is one)."""
-    if st.gold[seat] <= 0 and NOTHING_IS_FREE:  # no gold: only the King's Favor draw is left
-        if can_favor_city(st, seat):
-            yield FAVOR_CITY
-        return
-    pw = powers(st, seat)
+def _places(st: VVState, seat: int, pw: Powers, gold: int) -> list[Action]:
+    """Placing each hand card ``seat`` can pay for (hand order)."""
+    out: list[Action] = []
+    cost = pw.cost
+    floor = C.cost_floor
     for c in st.hands[seat]:
-        if _placeable(st, seat, c, pw):
-            yield make(Place, c)
-    for c, _ in sorted(vend_cards(st, seat)):
-        yield make(Vend, c)
-    yield from upgrades(st, seat)
-    if can_favor_city(st, seat):
-        yield FAVOR_CITY
-    yield from sponsor_actions(st, seat)
+        card = ALL_CARDS[c]
+        if card.kind in PLACEABLE:
+            if cost:
+                p = price(st, seat, c, pw)
+            else:
+                p = card.cost if card.cost > floor else floor
+            if p <= gold:
+                out.append(PLACE[c])
+    return out
+
+
+def _build_list(st: VVState, seat: int) -> list[Action]:
+    """Every legal action but ending the turn, in the order of the table: places, VENDs, upgrades, the King's Favor
+    City draw, sponsorships."""
+    gold = st.gold[seat]
+    if gold <= 0 and NOTHING_IS_FREE:  # no gold: only the King's Favor draw is left
+        return [FAVOR_CITY] if can_favor_city(st, seat) else []
+    out = _places(st, seat, powers(st, seat), gold)
+    if st.deck:
+        for c, _ in sorted(vend_cards(st, seat)):
+            out.append(VEND[c])
+    if st.rules.city_builder:
+        out.extend(upgrades(st, seat))
+        if can_favor_city(st, seat):
+            out.append(FAVOR_CITY)
+    if st.rules.sponsors:
+        out.extend(sponsor_actions(st, seat))
+    return out
+
+
+def has_build(st: VVState, seat: int) -> bool:
+    """Whether ``seat`` has anything to do in Build/Hire but end the turn (what ``advance`` asks, cheaply)."""
+    gold = st.gold[seat]
+    if gold <= 0 and NOTHING_IS_FREE:
+        return can_favor_city(st, seat)
+    pw = powers(st, seat)
+    cost = pw.cost
+    floor = C.cost_floor
+    for c in st.hands[seat]:
+        card = ALL_CARDS[c]
+        if card.kind in PLACEABLE:
+            if cost:
+                p = price(st, seat, c, pw)
+            else:
+                p = card.cost if card.cost > floor else floor
+            if p <= gold:
+                return True
+    if st.deck and vend_cards(st, seat):
+        return True
+    if st.rules.city_builder and (upgrades(st, seat) or can_favor_city(st, seat)):
+        return True
+    return bool(st.rules.sponsors and sponsor_actions(st, seat))
 
 
 def build_legal(st: VVState, seat: int) -> list[Action]:
-    return [*build_options(st, seat), END_TURN]
+    out = _build_list(st, seat)
+    out.append(END_TURN)
+    return out
 
 
 def build_valid(st: VVState, seat: int, a: Action) -> bool:

@@ -422,6 +422,9 @@ def _start_cards(max_seats: int) -> dict[str, Card]:
 
 START_CARDS: dict[str, Card] = _start_cards(C.six_players)
 ALL_CARDS: dict[str, Card] = {**CARDS, **START_CARDS}
+#: card ids of one kind as sets, for the membership tests of the hot loops (a town's Heroes, its Challenges)
+HERO_IDS: frozenset[str] = frozenset(c for c, x in ALL_CARDS.items() if x.kind == HERO)
+CHALLENGE_IDS: frozenset[str] = frozenset(c for c, x in ALL_CARDS.items() if x.kind == CHALLENGE)
 
 
 def card(cid: str) -> Card:

@@ -8,11 +8,9 @@ successes-needed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from game.engine import Action, Event, require
 from game.villagers_villains.actions import END_TURN, Defend, EndTurn, make
-from game.villagers_villains.cards import ALL_CARDS, CARDS, CHALLENGE, HERO, C
+from game.villagers_villains.cards import ALL_CARDS, CARDS, CHALLENGE_IDS, HERO, HERO_IDS, C
 from game.villagers_villains.rolls import roll_dice, roll_event, window_side
 from game.villagers_villains.sponsors import apply_sponsor, drop, pot_of, sponsor_actions, sponsor_valid
 from game.villagers_villains.state import (
@@ -36,14 +34,15 @@ def td_rolls(st: VVState, seat: int) -> int:
 
 def sources(st: VVState, seat: int) -> list[str]:
     """Roll sources ``seat`` has not used this round."""
+    pw = powers(st, seat)
     out: list[str] = []
-    if st.td_used[seat] < td_rolls(st, seat):
+    if st.td_used[seat] < C.town_defense_rolls + pw.extra_td:
         out.append(TOWN_DEFENSE)
     used = st.used[seat]
     for cid in st.towns[seat]:
-        if ALL_CARDS[cid].kind == HERO and cid not in used:
+        if cid in HERO_IDS and cid not in used:
             out.append(cid)
-    for cid in powers(st, seat).own_rolls:
+    for cid in pw.own_rolls:
         if cid not in used:
             out.append(cid)
     return out
@@ -52,51 +51,108 @@ def sources(st: VVState, seat: int) -> list[str]:
 def targets(st: VVState, seat: int) -> tuple[list[str], list[str]]:
     """(Challenges any source of ``seat`` may attack: in their own and teammates' towns; Challenges only a Hero may
     attack, by Poaching, in other towns)."""
+    towns = st.towns
+    if not st.rules.sister_cities and not st.rules.poaching:  # the common case: the Mayor's own town only
+        return [cid for cid in towns[seat] if cid in CHALLENGE_IDS], []
     friends = (seat, *teammates(st, seat))
     own: list[str] = []
     poach: list[str] = []
-    for t in range(st.n):
+    for t in range(len(towns)):
         if t not in friends and not st.rules.poaching:
             continue
         into = own if t in friends else poach
-        for cid in st.towns[t]:
-            if ALL_CARDS[cid].kind == CHALLENGE:
+        for cid in towns[t]:
+            if cid in CHALLENGE_IDS:
                 into.append(cid)
     return own, poach
 
 
 def _is_hero(cid: str) -> bool:
-    c = CARDS.get(cid)
-    return c is not None and c.kind == HERO
+    return cid in HERO_IDS
 
 
-def defend_options(st: VVState, seat: int) -> Iterator[Action]:
-    """Every legal action but ending the turn (a generator: ``advance`` only asks whether there is one)."""
+def _defend_list(st: VVState, seat: int) -> list[Action]:
+    """Every legal action but ending the turn: each unused source against each Challenge it may attack, then
+    sponsorships."""
+    out: list[Action] = []
     srcs = sources(st, seat)
     if srcs:
         own, poach = targets(st, seat)
-        for s in srcs:
-            for t in own:
-                yield make(Defend, s, t)
-            if poach and _is_hero(s):
-                for t in poach:
-                    yield make(Defend, s, t)
-    yield from sponsor_actions(st, seat)
+        if own or poach:
+            made = _DEFEND
+            for s in srcs:
+                for t in own:
+                    a = made.get((s, t))
+                    out.append(a if a is not None else _defend(s, t))
+                if poach and s in HERO_IDS:
+                    for t in poach:
+                        a = made.get((s, t))
+                        out.append(a if a is not None else _defend(s, t))
+    if st.rules.sponsors:
+        out.extend(sponsor_actions(st, seat))
+    return out
+
+
+_DEFEND: dict[tuple[str, str], Action] = {}
+
+
+def _defend(source: str, target: str) -> Action:
+    a = _DEFEND[source, target] = make(Defend, source, target)
+    return a
+
+
+def has_defence(st: VVState, seat: int) -> bool:
+    """Whether ``seat`` has anything to do in Defend but end the turn (what ``advance`` asks, cheaply)."""
+    if st.rules.sponsors and sponsor_actions(st, seat):
+        return True
+    if st.rules.sister_cities or st.rules.poaching:
+        return bool(_defend_list(st, seat))
+    for cid in st.towns[seat]:
+        if cid in CHALLENGE_IDS:
+            return bool(sources(st, seat))
+    return False
 
 
 def defend_legal(st: VVState, seat: int) -> list[Action]:
-    return [*defend_options(st, seat), END_TURN]
+    out = _defend_list(st, seat)
+    out.append(END_TURN)
+    return out
 
 
 def defend_valid(st: VVState, seat: int, a: Action) -> bool:
     if isinstance(a, EndTurn):
         return True
     if isinstance(a, Defend):
-        if a.source not in sources(st, seat):
-            return False
-        own, poach = targets(st, seat)
-        return a.target in own or (a.target in poach and _is_hero(a.source))
+        src, target = a.source, a.target
+        if type(src) is not str or type(target) is not str:  # malformed: the long way (lists compare, never hash)
+            if src not in sources(st, seat):
+                return False
+            own, poach = targets(st, seat)
+            return target in own or (target in poach and _is_hero(src))
+        return _source_unused(st, seat, src) and _may_attack(st, seat, src, target)
     return sponsor_valid(st, seat, a)
+
+
+def _source_unused(st: VVState, seat: int, src: str) -> bool:
+    """``src in sources(st, seat)`` without listing them."""
+    pw = powers(st, seat)
+    if src == TOWN_DEFENSE:
+        return st.td_used[seat] < C.town_defense_rolls + pw.extra_td
+    if src in st.used[seat]:
+        return False
+    return (src in HERO_IDS and src in st.towns[seat]) or src in pw.own_rolls
+
+
+def _may_attack(st: VVState, seat: int, src: str, target: str) -> bool:
+    """``target`` is among ``targets(st, seat)`` for a roll of ``src`` (a Hero may also poach) without listing."""
+    if target not in CHALLENGE_IDS:
+        return False
+    town = owner_of(st, target)
+    if town < 0:
+        return False
+    if town == seat or town in teammates(st, seat):
+        return True
+    return st.rules.poaching and src in HERO_IDS
 
 
 def defence_mods(st: VVState, seat: int, source: str, target: str) -> tuple[tuple[str, int], ...]:

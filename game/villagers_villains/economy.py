@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.engine import Action, Event, require
 from game.villagers_villains.actions import END_TURN, Discard, EndTurn, make
-from game.villagers_villains.cards import ALL_CARDS, BUILDING, CHALLENGE, CITIZEN, DEPUTY
+from game.villagers_villains.cards import ALL_CARDS, BUILDING, CHALLENGE, CHALLENGE_IDS, CITIZEN, DEPUTY
 from game.villagers_villains.ending import finish
 from game.villagers_villains.sponsors import apply_sponsor, sponsor_actions, sponsorship
 from game.villagers_villains.state import PH, VVState, current, earn, pay, powers, put, transfer, without
@@ -38,6 +38,13 @@ def pillage_shares(st: VVState, seat: int) -> tuple[list[tuple[str, int]], list[
 
 
 def pay_pillage(st: VVState, seat: int) -> list[Event]:
+    for cid in st.towns[seat]:
+        if cid in CHALLENGE_IDS:
+            break
+    else:  # no Challenge: nothing to pay and nothing to say
+        st.discards = 0
+        st.phase = PH.DONE
+        return []
     shares, cuts = pillage_shares(st, seat)
     owed = 0
     paid = 0
@@ -144,8 +151,33 @@ def income(st: VVState, seat: int) -> tuple[int, list[tuple[str, int]]]:
     return max(0, sum(v for _, v in parts)), parts
 
 
+def _income_total(st: VVState, seat: int) -> int:
+    """``income(st, seat)[0]`` without the parts."""
+    base = 0
+    buildings = 0
+    for cid in st.towns[seat]:
+        got = _PAYS.get(cid)
+        if got is not None:
+            base += got
+        elif cid in _BUILDINGS:
+            buildings += 1
+    pw = powers(st, seat)
+    total = base + pw.income
+    for threshold, bonus in pw.rich_income:
+        if st.gold[seat] >= threshold:
+            total += bonus
+    if buildings:
+        for per, most in pw.per_building:
+            total += min(most, per * buildings)
+    return total if total > 0 else 0
+
+
+_PAYS: dict[str, int] = {c: x.income for c, x in ALL_CARDS.items() if x.kind in (CITIZEN, DEPUTY)}
+_BUILDINGS: frozenset[str] = frozenset(c for c, x in ALL_CARDS.items() if x.kind == BUILDING)
+
+
 def collect(st: VVState, seat: int) -> list[Event]:
-    amount, _ = income(st, seat)
+    amount = _income_total(st, seat)
     st.phase = PH.DONE
     if not amount:
         return []

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.engine import Action, Event, chance_rng, require
+from game.engine import Action, Event, require
 from game.villagers_villains.actions import END_TURN, MoveFavor, make
-from game.villagers_villains.build import build_apply, build_legal, build_options
+from game.villagers_villains.build import build_apply, build_legal, has_build
 from game.villagers_villains.cards import ALL_CARDS, C
-from game.villagers_villains.defend import defend_apply, defend_legal, defend_options
+from game.villagers_villains.defend import defend_apply, defend_legal, has_defence
 from game.villagers_villains.economy import (
     begin_earn,
     begin_pillage,
@@ -27,7 +27,8 @@ from game.villagers_villains.economy import (
 )
 from game.villagers_villains.ending import finish
 from game.villagers_villains.recruit import buy_apply, buy_legal, declare_apply, declare_legal, quick_apply, quick_legal
-from game.villagers_villains.state import PH, ST, STAGE_WORD, VVState, current, powers, town_size
+from game.villagers_villains.rolls import chance_stream
+from game.villagers_villains.state import PH, ST, STAGE_WORD, VVState, powers, town_size
 from game.villagers_villains.window import window_apply, window_legal
 
 Legal = Callable[[VVState, int], list[Action]]
@@ -92,36 +93,40 @@ def act(st: VVState, seat: int, action: Action) -> list[Event]:
 
 
 def advance(st: VVState, ev: list[Event]) -> None:
+    coop = st.rules.cooperative
+    n = len(st.names)
     while True:
-        if st.rules.cooperative and st.phase != PH.OVER:
-            _hand_limit(st, ev)
         ph = st.phase
+        if coop and ph != PH.OVER:
+            _hand_limit(st, ev)
+            ph = st.phase
         if ph == PH.OVER:
             return
         if ph == PH.DONE:
             st.turn += 1
-            ev.extend(_next_stage(st) if st.turn >= st.n else _begin(st))
+            ev.extend(_next_stage(st) if st.turn >= n else _begin(st))
             continue
-        only = _forced(st)
-        if only is None:
+        seat = st.actor
+        if ph == PH.BUILD:  # nothing to do but end the turn: it passes without a log line
+            if has_build(st, seat):
+                return
+            st.phase = PH.DONE
+            continue
+        if ph == PH.DEFEND:
+            if has_defence(st, seat):
+                return
+            st.phase = PH.DONE
+            continue
+        if ph == PH.DECLARE and len(st.pool) > 1:
             return
-        got = HANDLERS[ph][1](st, st.actor, only)
+        legal, apply = HANDLERS[ph]
+        choices = legal(st, seat)
+        if len(choices) != 1:
+            return
+        only = choices[0]
+        got = apply(st, seat, only)
         if only is not END_TURN:  # a turn with nothing to do passes without a log line
             ev.extend(got)
-
-
-def _forced(st: VVState) -> Action | None:
-    """The one legal action when there is exactly one (None: a real decision), cheaply for the common phases."""
-    ph = st.phase
-    seat = st.actor
-    if ph == PH.BUILD:
-        return END_TURN if next(build_options(st, seat), None) is None else None
-    if ph == PH.DEFEND:
-        return END_TURN if next(defend_options(st, seat), None) is None else None
-    if ph == PH.DECLARE and len(st.pool) > 1:
-        return None
-    choices = HANDLERS[ph][0](st, seat)
-    return choices[0] if len(choices) == 1 else None
 
 
 def _hand_limit(st: VVState, ev: list[Event]) -> None:
@@ -136,7 +141,7 @@ def _hand_limit(st: VVState, ev: list[Event]) -> None:
 
 def _begin(st: VVState) -> list[Event]:
     """Start the current Mayor's turn in the current stage."""
-    seat = current(st)
+    seat = (st.start + st.turn) % len(st.names)
     st.actor = seat
     st.sponsored = False
     stage = st.stage
@@ -173,8 +178,21 @@ def _peek(st: VVState, seat: int) -> list[Event]:
     ]
 
 
+_STAGE_WORD: dict[str, str] = {str(k): v for k, v in STAGE_WORD.items()}  # plain str keys: a faster lookup
+
+
+_HEADERS: dict[tuple[int, str], Event] = {}
+
+
 def _header(st: VVState) -> Event:
-    return Event(f"Round {st.round}: {STAGE_WORD[st.stage]}", "phase")
+    """The round's phase header: one shared (immutable) event per round and stage."""
+    key = (st.round, st.stage)
+    got = _HEADERS.get(key)
+    if got is None:
+        got = Event(f"Round {st.round}: {_STAGE_WORD[st.stage]}", "phase")
+        if len(_HEADERS) < 4096:
+            _HEADERS[key] = got
+    return got
 
 
 def _next_stage(st: VVState) -> list[Event]:
@@ -223,7 +241,7 @@ def end_reason(st: VVState) -> str:
 
 def place_favor(st: VVState) -> Event:
     """Roll for the King's Favor marker (6 Mayors: +1) and put it on the pool card at that position, if any."""
-    rng = chance_rng(st.seed, st.chance)
+    rng = chance_stream(st.seed, st.chance)
     st.chance += 1
     roll = int(rng.random() * C.die_sides) + 1
     pos = roll + st.rules.favor_bonus

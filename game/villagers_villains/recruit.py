@@ -9,7 +9,7 @@ need no roll, a position out of reach is a miss without one, and nobody is asked
 from __future__ import annotations
 
 from game.engine import Action, Event, require
-from game.villagers_villains.actions import LOOKOUT, BuyDice, Declare, Lookout, QuickDraw, make
+from game.villagers_villains.actions import LOOKOUT, BuyDice, Declare, Lookout, QuickDraw, buys, declares, make
 from game.villagers_villains.cards import ALL_CARDS, CHALLENGE, KIND_WORD, C
 from game.villagers_villains.rolls import roll_dice, roll_event, window_side
 from game.villagers_villains.sponsors import apply_sponsor, sponsor_actions, sponsor_valid
@@ -65,8 +65,9 @@ def can_lookout(st: VVState, seat: int) -> bool:
 
 def declare_legal(st: VVState, seat: int) -> list[Action]:
     out: list[Action] = [LOOKOUT] if can_lookout(st, seat) else []
-    out.extend(sponsor_actions(st, seat))
-    out.extend(make(Declare, p) for p in range(1, len(st.pool) + 1))
+    if st.rules.sponsors:
+        out.extend(sponsor_actions(st, seat))
+    out.extend(declares(len(st.pool)))
     return out
 
 
@@ -74,9 +75,19 @@ def recruit_mods(st: VVState, seat: int) -> tuple[tuple[str, int], ...]:
     return powers(st, seat).recruit
 
 
+def _mods_total(mods: tuple[tuple[str, int], ...]) -> int:
+    t = 0
+    for _, v in mods:
+        t += v
+    return t
+
+
 def dice_to_buy(st: VVState, seat: int, position: int) -> int:
     """How many extra dice the Mayor may buy for ``position`` (0: no decision to make)."""
-    mods = sum(v for _, v in recruit_mods(st, seat))
+    return _dice_to_buy(st, seat, position, _mods_total(powers(st, seat).recruit))
+
+
+def _dice_to_buy(st: VVState, seat: int, position: int, mods: int) -> int:
     if 1 + mods >= position:
         return 0  # cannot miss
     if C.die_sides + mods < position:
@@ -102,18 +113,17 @@ def declare_apply(st: VVState, seat: int, a: Action) -> list[Event]:
         return apply_sponsor(st, seat, a)  # type: ignore[arg-type]
     p = a.position
     st.declared = p
-    name = st.names[seat]
-    target = ALL_CARDS[st.pool[p - 1]].name
-    ev = [Event(f"{name} declares position {p} (the {target})", "declare")]
-    mods = recruit_mods(st, seat)
-    total = sum(v for _, v in mods)
+    ev = [Event(f"{st.names[seat]} declares position {p} (the {ALL_CARDS[st.pool[p - 1]].name})", "declare")]
+    pw = powers(st, seat)
+    total = _mods_total(pw.recruit)
     if p == 1 or 1 + total >= p:
-        return ev + take(st, seat, True, "needs no roll")
-    if C.die_sides + total < p:
-        return ev + take(st, seat, False, "out of reach")
-    if dice_to_buy(st, seat, p) == 0:
-        return ev + roll_recruit(st, seat, 0)
-    st.phase = PH.BUY_DICE
+        ev += take(st, seat, True, "needs no roll")
+    elif C.die_sides + total < p:
+        ev += take(st, seat, False, "out of reach")
+    elif _dice_to_buy(st, seat, p, total) == 0:
+        ev += roll_recruit(st, seat, 0)
+    else:
+        st.phase = PH.BUY_DICE
     return ev
 
 
@@ -142,7 +152,7 @@ def _lookout(st: VVState, seat: int) -> list[Event]:
 
 
 def buy_legal(st: VVState, seat: int) -> list[Action]:
-    return [make(BuyDice, k) for k in range(dice_to_buy(st, seat, st.declared) + 1)]
+    return buys(dice_to_buy(st, seat, st.declared))
 
 
 def buy_apply(st: VVState, seat: int, a: Action) -> list[Event]:
@@ -155,9 +165,10 @@ def buy_apply(st: VVState, seat: int, a: Action) -> list[Event]:
 def roll_recruit(st: VVState, seat: int, extra: int) -> list[Event]:
     if extra:
         pay(st, seat, extra * C.extra_die_cost)
-    free = powers(st, seat).free_dice
+    pw = powers(st, seat)
+    free = pw.free_dice
     dice = roll_dice(st, 1 + extra + free)
-    r = Roll("recruit", seat, "", "", -1, st.declared, dice, recruit_mods(st, seat), position=st.declared)
+    r = Roll("recruit", seat, "", "", -1, st.declared, dice, pw.recruit, (), st.declared)
     st.roll = r
     bought = f" ({extra} bought)" if extra else ""
     freed = f" ({free} free)" if free else ""
@@ -167,7 +178,8 @@ def roll_recruit(st: VVState, seat: int, extra: int) -> list[Event]:
         st.phase = PH.WINDOW
         st.actor = side
         return ev
-    return ev + resolve_recruit(st)
+    ev += resolve_recruit(st)
+    return ev
 
 
 def resolve_recruit(st: VVState) -> list[Event]:

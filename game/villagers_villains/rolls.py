@@ -7,6 +7,12 @@ changes the kept die by one (never past the die's faces).
 
 from __future__ import annotations
 
+import _random
+import random
+import threading
+from collections.abc import Callable
+from hashlib import sha512
+
 from game.engine import Event, chance_rng
 from game.villagers_villains.cards import CARDS, CITIES, HERO, C, mob_id
 from game.villagers_villains.state import Roll, VVState, powers
@@ -14,11 +20,41 @@ from game.villagers_villains.state import Roll, VVState, powers
 MOB, FAVOR = "mob", "favor"
 
 
+_LOCAL = threading.local()
+_SEED_MT = _random.Random.seed
+
+
+def _stream(seed: int, counter: int) -> random.Random:
+    """``chance_rng(seed, counter)`` without building a new generator: this thread's one generator, seeded exactly
+    as ``random.Random(f"{seed}:{counter}")`` seeds itself (a str seed, version 2). Only for immediate use."""
+    rng: random.Random | None = getattr(_LOCAL, "rng", None)
+    if rng is None:
+        rng = _LOCAL.rng = random.Random()
+    b = f"{seed}:{counter}".encode()
+    _SEED_MT(rng, int.from_bytes(b + sha512(b).digest()))
+    rng.gauss_next = None  # type: ignore[attr-defined]  # what Random.seed resets too
+    return rng
+
+
+def _same_stream() -> bool:
+    for seed, counter in ((0, 0), (12345, 7), (2**31 - 1, 321)):
+        a, b = chance_rng(seed, counter), _stream(seed, counter)
+        if [a.random() for _ in range(3)] != [b.random() for _ in range(3)]:
+            return False
+    return True
+
+
+#: the chance stream of a roll (checked at import against ``chance_rng``: any other Python keeps chance_rng)
+chance_stream: Callable[[int, int], random.Random] = _stream if _same_stream() else chance_rng
+
+
 def roll_dice(st: VVState, count: int) -> tuple[int, ...]:
     """``count`` dice from the state's chance stream (one counter step per roll)."""
-    rng = chance_rng(st.seed, st.chance)
+    rng = chance_stream(st.seed, st.chance)
     st.chance += 1
     sides = C.die_sides
+    if count == 1:
+        return (int(rng.random() * sides) + 1,)
     return tuple(int(rng.random() * sides) + 1 for _ in range(count))
 
 
@@ -82,8 +118,14 @@ def window_side(st: VVState) -> int:
     """Who may act in the window now (-1: nobody, the roll resolves)."""
     r = st.roll
     assert r is not None
-    if r.total < r.needed:
-        return r.roller if items(st, r.roller) else -1
+    total = r.total
+    if total < r.needed:
+        seat = r.roller
+        if r.kind == "recruit":  # only the King's Favor can change a recruit roll (``items``, cheaply)
+            if st.favor_holder == seat and not st.favor_spent:
+                return seat if favor_change(r.dice, C.kings_favor_delta) >= r.needed - total else -1
+            return -1
+        return seat if items(st, seat) else -1
     if r.kind == "poach" and items(st, r.victim):
         return r.victim
     return -1
@@ -101,19 +143,27 @@ def item_label(item: str) -> str:
 
 def roll_words(st: VVState, r: Roll) -> str:
     """A roll in words with every modifier: "rolls 5 and 2, keeps 5, +1 Knight, = 6 against 5"."""
-    faces = [str(d) for d in r.dice]
-    dice = faces[0] if len(faces) == 1 else ", ".join(faces[:-1]) + " and " + faces[-1]
-    parts = [f"rolls {dice}"]
-    if len(r.dice) > 1:
-        parts.append(f"keeps {max(r.dice)}")
-    for label, v in (*r.mods, *r.flats):
+    return _words(r, r.total)
+
+
+def _words(r: Roll, total: int) -> str:
+    dice = r.dice
+    if len(dice) == 1:
+        parts = [f"rolls {dice[0]}"]
+    else:
+        faces = [str(d) for d in dice]
+        parts = [f"rolls {', '.join(faces[:-1])} and {faces[-1]}", f"keeps {max(dice)}"]
+    for label, v in r.mods:
+        parts.append(f"{v:+d} {label}")
+    for label, v in r.flats:
         parts.append(f"{v:+d} {label}")
     what = f"position {r.position}" if r.kind == "recruit" else f"{r.needed} needed"
-    verdict = "success" if r.success else "miss"
-    return f"{', '.join(parts)} = {r.total} ({what}): {verdict}"
+    verdict = "success" if total >= r.needed else "miss"
+    return f"{', '.join(parts)} = {total} ({what}): {verdict}"
 
 
 def roll_event(st: VVState, r: Roll, prefix: str) -> Event:
     """The public, chance-bearing log line of a roll: its data carries the dice and every modifier."""
-    data = ("roll", r.kind, r.roller, r.dice, r.total, r.needed, r.mods, r.flats)
-    return Event(f"{prefix} {roll_words(st, r)}", "roll", None, True, data)
+    total = r.total
+    data = ("roll", r.kind, r.roller, r.dice, total, r.needed, r.mods, r.flats)
+    return Event(f"{prefix} {_words(r, total)}", "roll", None, True, data)

@@ -58,6 +58,7 @@ from game.engine import (
     Game,
     GameError,
     Gesture,
+    IllegalAction,
     OptionSpec,
     Outcome,
     Phase,
@@ -331,8 +332,20 @@ class VillagersVillains(Game[VVState]):
     def to_act(self, state: VVState) -> tuple[Seat, ...]:
         return (state.actor,) if state.actor >= 0 else ()
 
-    def legal_actions(self, state: VVState, seat: Seat) -> list[Action]:
-        return flow.legal(state, seat)
+    #: ``flow.legal(state, seat)`` itself (no method frame in between: it is called at every decision)
+    legal_actions = staticmethod(flow.legal)  # type: ignore[assignment]
+
+    def apply(self, state: VVState, seat: Seat, action: Action) -> list[Event]:
+        """``Game.apply`` without the generic phase dispatch (the same checks and reasons, one step less per
+        decision: random play and the AI's playouts call this hundreds of thousands of times)."""
+        actor = state.actor
+        if state.phase not in flow.HANDLERS:
+            raise IllegalAction("The game is over.")
+        if actor < 0 or seat != actor:
+            names = state.names
+            who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+            raise IllegalAction(f"It is not {who}'s turn to decide.")
+        return flow.act(state, seat, action)
 
     def is_over(self, state: VVState) -> bool:
         return state.phase == PH.OVER
@@ -347,8 +360,8 @@ class VillagersVillains(Game[VVState]):
         return clone(state)
 
     # --- information --------------------------------------------------------------------------------------------------
-    def view(self, state: VVState, seat: Seat | None) -> VVState:
-        return views.view(state, seat)
+    #: ``views.view(state, seat)`` itself (built at every decision of an AI or a table)
+    view = staticmethod(views.view)  # type: ignore[assignment]
 
     def determinize(self, view: VVState, seat: Seat, rng: random.Random) -> VVState:
         return views.determinize(view, seat, rng)

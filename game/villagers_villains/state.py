@@ -163,7 +163,12 @@ class Roll:
 
     @property
     def total(self) -> int:
-        return max(self.dice) + sum(v for _, v in self.mods) + sum(v for _, v in self.flats)
+        t = max(self.dice)
+        for _, v in self.mods:
+            t += v
+        for _, v in self.flats:
+            t += v
+        return t
 
     @property
     def success(self) -> bool:
@@ -273,7 +278,9 @@ def clone(s: VVState) -> VVState:
 
 def put(t: tuple[Any, ...], i: int, v: Any) -> Any:
     """``t`` with item ``i`` replaced by ``v``."""
-    return (*t[:i], v, *t[i + 1 :])
+    out = list(t)
+    out[i] = v
+    return tuple(out)
 
 
 def without(t: tuple[str, ...], c: str) -> tuple[str, ...]:
@@ -282,12 +289,14 @@ def without(t: tuple[str, ...], c: str) -> tuple[str, ...]:
 
 
 def add_sorted(t: tuple[str, ...], c: str) -> tuple[str, ...]:
-    return tuple(sorted((*t, c)))
+    out = [*t, c]
+    out.sort()
+    return tuple(out)
 
 
 def current(st: VVState) -> int:
     """The seat whose turn it is in the current stage."""
-    return (st.start + st.turn) % st.n
+    return (st.start + st.turn) % len(st.names)
 
 
 def pay(st: VVState, seat: int, amount: int) -> None:
@@ -461,24 +470,34 @@ def powers_of(town: tuple[str, ...], cities: tuple[str, ...], advanced: bool) ->
     )
 
 
-_PW_MEMO: dict[tuple[int, int, int, bool], tuple[tuple[str, ...], tuple[tuple[int, int], ...], Powers]] = {}
+#: town cards whose effect counts (Advanced rules; Basic: Heroes and Challenges only): the others add nothing, so
+#: the content memo below is keyed by these alone and a town that gains a plain card keeps its Powers
+_HAS_EFFECT = frozenset(c for c, x in ALL_CARDS.items() if x.effect is not NO_EFFECT)
+_HAS_BASIC_EFFECT = frozenset(c for c in _HAS_EFFECT if ALL_CARDS[c].kind not in (BUILDING, CITIZEN))
+_powers_of_effects = lru_cache(maxsize=1 << 14)(powers_of)
+
+_PW_MEMO: dict[int, tuple[tuple[str, ...], tuple[tuple[int, int], ...], bool, Powers]] = {}
 _PW_MEMO_SIZE = 1 << 15
 
 
 def powers(st: VVState, seat: int) -> Powers:
     """What ``seat``'s town and City upgrades add. Memoised twice: by the identity of the town and spaces tuples
-    (clones and views share them, so most calls are one dict lookup) and by their content."""
+    (clones and views share them, so most calls are one dict lookup) and by their content.
+
+    The first memo's key is ``id(town) + seat``: objects are at least 8-byte aligned and a seat is below 8, so the
+    key names one (town object, seat) pair; the entry holds the town, which keeps its id from being reused."""
     town = st.towns[seat]
+    hit = _PW_MEMO.get(id(town) + seat)
+    if hit is not None and hit[0] is town and hit[1] is st.spaces and hit[2] is st.rules.advanced:
+        return hit[3]
     spaces = st.spaces
     adv = st.rules.advanced
-    key = (id(town), id(spaces), seat, adv)
-    hit = _PW_MEMO.get(key)
-    if hit is not None and hit[0] is town and hit[1] is spaces:
-        return hit[2]
-    pw = powers_for(town, st.cities, spaces, seat, adv)
+    has = _HAS_EFFECT if adv else _HAS_BASIC_EFFECT
+    held = tuple(c for c, sp in zip(st.cities, spaces, strict=True) if seat in sp)
+    pw = _powers_of_effects(tuple(c for c in town if c in has), held, adv)
     if len(_PW_MEMO) >= _PW_MEMO_SIZE:
         _PW_MEMO.clear()
-    _PW_MEMO[key] = (town, spaces, pw)  # holding the tuples keeps their ids from being reused
+    _PW_MEMO[id(town) + seat] = (town, spaces, adv, pw)
     return pw
 
 

@@ -275,10 +275,10 @@ def _gesture(v: VVState, seat: int, a: Action, hand: str, chz: dict[str, str], c
         return Gesture("Spend the King's Favor on a new City Upgrade card", a, None, FAVOR_ID, f"favor:{seat}",
                        "city-box")
     if isinstance(a, MoveFavor):
-        if a.delta == 0:
-            return Gesture("Leave the King's Favor marker where it is", a)
+        if a.delta == 0:  # button labels: short enough to fit a side-panel button
+            return Gesture("Leave the Favor where it is", a)
         pos = v.pool.index(v.favor_card) + 1 + a.delta if v.favor_card in v.pool else 0
-        return Gesture(f"Move the King's Favor to position {pos} (the {name_of(v.pool[pos - 1])})", a)
+        return Gesture(f"Favor to {pos}: {name_of(v.pool[pos - 1])}", a)
     return Gesture(repr(a), a)
 
 

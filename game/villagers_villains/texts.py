@@ -21,6 +21,7 @@ from game.villagers_villains.actions import (
     Vend,
 )
 from game.villagers_villains.cards import ALL_CARDS, BUILDING, CITIES, KIND_WORD, RECONSTRUCTED_NOTICE, C
+from game.villagers_villains.flow import end_reason
 from game.villagers_villains.rolls import item_label
 from game.villagers_villains.state import PH, TOWN_DEFENSE, VVState, owner_of, price
 
@@ -117,7 +118,9 @@ def prompt(st: VVState, seat: int) -> str:
     if ph == PH.EARN:
         return "Earn: sponsor a Challenge first, or collect your income"
     if ph == PH.BUILD:
-        return "Build/Hire: drag hand cards into your town, place a City Token, or end your turn"
+        text = "Build/Hire: drag hand cards into your town, place a City Token, or end your turn"
+        last = end_reason(st)  # players must know this is their last chance to build before the final scoring
+        return f"{text}. Last Build/Hire of the game: {last}" if last else text
     if ph == PH.ROYAL_COURT:
         return "Royal Court: move the King's Favor marker one position, or leave it"
     return "Wait"

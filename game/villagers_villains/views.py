@@ -28,14 +28,32 @@ from game.villagers_villains.state import (
 )
 from game.villagers_villains.theme import segments_of
 
+_HIDDEN_DECKS: dict[int, tuple[str, ...]] = {}
+
+
+def _hidden(size: int) -> tuple[str, ...]:
+    """``(HIDDEN,) * size``, one shared tuple per size (views are built at every decision)."""
+    got = _HIDDEN_DECKS.get(size)
+    if got is None:
+        got = _HIDDEN_DECKS[size] = (HIDDEN,) * size
+    return got
+
 
 def _deck_mask(st: VVState, seat: int | None) -> tuple[str, ...]:
     deck = st.deck
     top = bool(deck) and (st.rules.vision or (seat is not None and seat in st.peek))
-    if PUBLIC_TAG in st.deck_tags:
-        out = [c if t == PUBLIC_TAG else HIDDEN for c, t in zip(deck, st.deck_tags, strict=True)]
-    else:
-        out = [HIDDEN] * len(deck)
+    if PUBLIC_TAG not in st.deck_tags:  # the common case: every position hidden but perhaps the top
+        if top:
+            return (deck[0], *_hidden(len(deck) - 1))
+        return _hidden(len(deck))
+    tags = st.deck_tags
+    if len(tags) != len(deck):
+        raise ValueError("the deck and its tags differ in length")
+    out = list(_hidden(len(deck)))
+    i = tags.find(PUBLIC_TAG)
+    while i >= 0:  # the few public positions (cards put under the deck, an ordered theme segment)
+        out[i] = deck[i]
+        i = tags.find(PUBLIC_TAG, i + 1)
     if top:
         out[0] = deck[0]
     return tuple(out)
@@ -54,12 +72,12 @@ def view(st: VVState, seat: int | None) -> VVState:
         for s, h in enumerate(st.hands):
             if s == seat:
                 continue
-            k = sum(1 for c in h if c in priv)
+            k = len(priv.intersection(h))  # hand cards are distinct: how many of them are face down
             if k:
                 hands[s] = tuple(c for c in h if c not in priv) + (HIDDEN,) * k
         v.hands = tuple(hands)
         own = st.hands[seat] if seat is not None else ()
-        v.private = frozenset(c for c in priv if c in own)
+        v.private = priv.intersection(own)
     if any(st.stacks):
         v.stacks = tuple((HIDDEN,) * len(x) for x in st.stacks)
     return v
