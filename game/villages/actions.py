@@ -6,7 +6,9 @@ on the table). Copies of one gray type are named by their lowest id (they differ
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from game.engine import Action
 
@@ -183,3 +185,39 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 NEXT_ROUND = NextRound()
 END_TURN = EndTurn()
 PASS = Pass()
+
+
+# --- one object per distinct action -----------------------------------------------------------------------------------
+
+
+class _Made(dict):
+    """Interned actions, made on first use: legal lists are rebuilt after every decision, and looking an action up
+    costs a fraction of constructing a frozen dataclass. Actions are immutable and compare by value, so sharing one
+    object between lists, states and threads changes nothing a caller can see. Keys are the cards, seats and
+    indices of a game (a few thousand at most)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        made = self[key] = self.make(key)
+        return made
+
+
+DRAW_DECK = Draw("deck", None)
+DRAW_DISCARD: dict[str, Draw] = _Made(lambda c: Draw("discard", c))
+FOUND: dict[tuple[str, ...], Found] = _Made(Found)
+ADD_TO: dict[int, dict[str, Add]] = _Made(lambda i: _Made(lambda c: Add(c, i)))  # [village][card]
+GIVE_TO: dict[tuple[int, int], dict[str, Give]] = _Made(lambda k: _Made(lambda c: Give(c, k[0], k[1])))
+SWITCH: dict[tuple[str, str], Switch] = _Made(lambda k: Switch(*k))  # [(card, inn)]
+DISCARD: dict[str, Discard] = _Made(Discard)
+ATTACK: dict[str, Attack] = _Made(Attack)
+TRADE_WITH: dict[int, dict[str, Trade]] = _Made(lambda o: _Made(lambda c: Trade(o, c)))  # [seat][card]
+TARGET: dict[tuple[int, int], Target] = _Made(lambda k: Target(*k))
+DEFEND: dict[str, Defend] = _Made(Defend)
+ANSWER: dict[str, Answer] = _Made(Answer)
+CHICKEN: dict[str, Chicken] = _Made(Chicken)
+BUNNY: dict[tuple[str, int], Bunny] = _Made(lambda k: Bunny(*k))  # [(card, seat)]

@@ -8,7 +8,19 @@ STEAL and REGROUP run inside the apply that leads to them. A window with nothing
 from __future__ import annotations
 
 from game.engine import Event, IllegalAction, chance_rng, require
-from game.villages.actions import PASS, Attack, Defend, KeepGuest, Pass, Pig, Reward, Sheep, Target
+from game.villages.actions import (
+    DEFEND,
+    PASS,
+    TARGET,
+    Attack,
+    Defend,
+    KeepGuest,
+    Pass,
+    Pig,
+    Reward,
+    Sheep,
+    Target,
+)
 from game.villages.cards import COLOUR_OF, KIND_OF, POWER, TYPE_OF, TYPES, UNIT, name_of
 from game.villages.state import (
     NOBODY,
@@ -36,19 +48,9 @@ def village_name(st: VillagesState, seat: int, index: int) -> str:
 # --- the attack -------------------------------------------------------------------------------------------------
 
 
-def attack_actions(st: VillagesState) -> list[Attack]:
-    """Every unit living in an own village or held in hand, when another player has a village to attack."""
-    a = st.active
-    if st.act != Act.PENDING or not any(st.villages[o] for o in range(st.n) if o != a):
-        return []
-    units = [u for v in st.villages[a] for u in v.residents]
-    units += [c for c in st.hands[a] if KIND_OF[c] == UNIT]
-    return [Attack(u) for u in units]
-
-
 def start_attack(st: VillagesState, action: Attack, events: list[Event]) -> None:
-    """ATK_UNIT: the unit moves out (a hired one face down); the Act is spent."""
-    require(action in attack_actions(st), "You cannot attack with that unit now.")
+    """ATK_UNIT: the unit moves out (a hired one face down); the Act is spent (turn.main_actions lists the units
+    that may go: of an own village or in hand, when another player has a village)."""
     a = st.active
     home = village_of(st, a, action.card)
     st.act = Act.DONE
@@ -64,12 +66,13 @@ def start_attack(st: VillagesState, action: Attack, events: list[Event]) -> None
 
 def target_actions(st: VillagesState) -> list[Target]:
     a = st.active
-    return [Target(o, j) for o in range(st.n) if o != a for j in range(len(st.villages[o]))]
+    return [TARGET[o, j] for o in range(st.n) if o != a for j in range(len(st.villages[o]))]
 
 
-def apply_target(st: VillagesState, action: Target, events: list[Event]) -> None:
+def apply_target(st: VillagesState, action: Target, events: list[Event], checked: bool = False) -> None:
     """ATK_TARGET: the attacked village is named; then the attacker's Pig window, or the Tower."""
-    require(action in target_actions(st), "Attack a village of another player.")
+    if not checked:
+        require(action in target_actions(st), "Attack a village of another player.")
     b = st.battle
     assert b is not None
     b = b._replace(defender=action.seat, village=action.village)
@@ -113,8 +116,9 @@ def pig_actions(st: VillagesState) -> list[Pig | Pass]:
     return [Pig(pigs[0]), PASS] if pigs else [PASS]
 
 
-def apply_pig(st: VillagesState, seat: int, action: Pig | Pass, events: list[Event]) -> None:
-    require(action in pig_actions(st), "Only a Pig of the fighting unit's village can be used now.")
+def apply_pig(st: VillagesState, seat: int, action: Pig | Pass, events: list[Event], checked: bool = False) -> None:
+    if not checked:
+        require(action in pig_actions(st), "Only a Pig of the fighting unit's village can be used now.")
     b = st.battle
     assert b is not None
     attacking = st.phase == Phase.ATK_PIG
@@ -142,17 +146,18 @@ def defend_actions(st: VillagesState) -> list[Defend]:
     b = st.battle
     assert b is not None
     d = b.defender
-    out = [Defend(u) for u in st.villages[d][b.village].residents]
+    out = [DEFEND[u] for u in st.villages[d][b.village].residents]
     for i, v in enumerate(st.villages[d]):
         if i != b.village:
-            out += [Defend(u) for u in v.residents if TYPE_OF[u] == "archer"]
-    out += [Defend(c) for c in st.hands[d] if KIND_OF[c] == UNIT]
+            out += [DEFEND[u] for u in v.residents if TYPE_OF[u] == "archer"]
+    out += [DEFEND[c] for c in st.hands[d] if KIND_OF[c] == UNIT]
     return out
 
 
-def apply_defend(st: VillagesState, action: Defend, events: list[Event]) -> None:
-    require(action in defend_actions(st), "Defend with a unit of the attacked village, an Archer of another of "
-                                          "your villages, or a unit from your hand.")
+def apply_defend(st: VillagesState, action: Defend, events: list[Event], checked: bool = False) -> None:
+    if not checked:
+        require(action in defend_actions(st), "Defend with a unit of the attacked village, an Archer of another of "
+                                              "your villages, or a unit from your hand.")
     b = st.battle
     assert b is not None
     d = b.defender
@@ -343,8 +348,9 @@ def sheep_actions(st: VillagesState, seat: int) -> list[Sheep | Pass]:
     return [Sheep(sheep), PASS] if sheep else [PASS]
 
 
-def apply_sheep(st: VillagesState, seat: int, action: Sheep | Pass, events: list[Event]) -> None:
-    require(action in sheep_actions(st, seat), "Only the Sheep of the losing unit's village can save it.")
+def apply_sheep(st: VillagesState, seat: int, action: Sheep | Pass, events: list[Event], checked: bool = False) -> None:
+    if not checked:
+        require(action in sheep_actions(st, seat), "Only the Sheep of the losing unit's village can save it.")
     b = st.battle
     assert b is not None
     if isinstance(action, Sheep):
@@ -390,8 +396,9 @@ def reward_actions(st: VillagesState) -> list[Reward | Pass]:
     return out
 
 
-def apply_reward(st: VillagesState, action: Reward | Pass, events: list[Event]) -> None:
-    require(action in reward_actions(st), "That reward is not available.")
+def apply_reward(st: VillagesState, action: Reward | Pass, events: list[Event], checked: bool = False) -> None:
+    if not checked:
+        require(action in reward_actions(st), "That reward is not available.")
     b = st.battle
     assert b is not None
     a, d = b.attacker, b.defender
@@ -490,8 +497,9 @@ def guest_pick_actions(st: VillagesState) -> list[KeepGuest]:
     raise IllegalAction("No village waits for a guest to stay.")  # pragma: no cover - picks are kept in sync
 
 
-def apply_keep_guest(st: VillagesState, action: KeepGuest, events: list[Event]) -> None:
-    require(action in guest_pick_actions(st), "Keep one of the two guests of the village.")
+def apply_keep_guest(st: VillagesState, action: KeepGuest, events: list[Event], checked: bool = False) -> None:
+    if not checked:
+        require(action in guest_pick_actions(st), "Keep one of the two guests of the village.")
     seat, _ = st.picks[0]
     vs = st.villages[seat]
     for i, v in enumerate(vs):

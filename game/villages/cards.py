@@ -119,14 +119,25 @@ GRAY: frozenset[str] = frozenset(c for c in ALL_CARDS if KIND_OF[c] != UNIT)
 #: Cards that differ from another only by id (the copies of a gray type): legal actions name the lowest id.
 COPIED: frozenset[str] = frozenset(c for c in GRAY if TYPES[TYPE_OF[c]].copies > 1)
 HIGH_SCORE, LOW_SCORE = "high-score", "low-score"  # the score cards (not among the 72)
+#: What a village must offer for a card to join it: the unit's colour, or ANIMAL (a Farmer), or BUILDING (a
+#: Builder). Legal-action generators test ``CATEGORY[card] in accepted`` instead of branching per card.
+CATEGORY: dict[str, str] = {c: COLOUR_OF.get(c) or KIND_OF[c] for c in ALL_CARDS}
 
 
-def name_of(card: str) -> str:
-    """"blue Knight", "Pig", "a face-down card"."""
+def _name(card: str) -> str:
     t = TYPES.get(TYPE_OF.get(card, ""))
     if t is None:
         return {HIGH_SCORE: "High Score card", LOW_SCORE: "Low Score card"}.get(card, "a face-down card")
     return f"{COLOUR_OF[card]} {t.name}" if t.kind == UNIT else t.name
+
+
+_NAMES: dict[str, str] = {c: _name(c) for c in (*ALL_CARDS, HIGH_SCORE, LOW_SCORE)}
+
+
+def name_of(card: str) -> str:
+    """"blue Knight", "Pig", "a face-down card" (looked up: every log line names cards)."""
+    found = _NAMES.get(card)
+    return found if found is not None else _name(card)
 
 
 def _check_composition() -> None:

@@ -65,6 +65,7 @@ from game.engine import (
     Event,
     Game,
     Gesture,
+    IllegalAction,
     OptionSpec,
     Outcome,
     Seat,
@@ -80,6 +81,7 @@ from game.villages.actions import (
     Answer,
     Defend,
     Draw,
+    EndTurn,
     KeepGuest,
     NextRound,
     Pass,
@@ -101,24 +103,42 @@ from game.villages.state import (
     new_state,
 )
 
-Applier = Callable[[VillagesState, Seat, Any, list[Event]], None]
+Applier = Callable[[VillagesState, Seat, Any, list[Event], bool], None]
+_MAIN, _OVER = Phase.MAIN, Phase.OVER  # read after every decision: module constants beat enum member look-ups
 
 
 def _settle(st: VillagesState, events: list[Event]) -> None:
     """Run what needs no decision: end a turn that has nothing left but ending it (each turn ends at most once
-    here; a round always ends after n more turns, so this loop is finite)."""
-    for _ in range(4 * st.n):
-        if st.phase != Phase.MAIN or not turn.only_end_turn(st):
+    here; a round always ends after n more turns, so this loop is finite). The MAIN list worked out to see that
+    is kept for the next ``legal_actions`` and ``apply`` (``state.legal``)."""
+    for _ in range(4 * len(st.names)):
+        if st.phase != _MAIN:
+            return
+        legal = turn.main_actions(st)
+        if len(legal) != 1 or type(legal[0]) is not EndTurn:
+            st.legal = (st.active, legal)
             return
         events.append(Event(f"{st.names[st.active]}'s turn ends", "end"))
         end_turn(st, events)
     raise AssertionError("turns keep ending by themselves: the deck is empty but no end of round was triggered")
 
 
+def _listed(action: Action, legal: list[Action]) -> bool:
+    """Is ``action`` one of ``legal``? Legal actions are interned (actions.py), so the chosen one is usually the
+    very object listed: look for it by identity before comparing values."""
+    for x in legal:
+        if x is action:
+            return True
+    return action in legal
+
+
 def _run(fn: Applier) -> Callable[[VillagesState, Seat, Action], list[Event]]:
     def apply(st: VillagesState, seat: Seat, action: Action) -> list[Event]:
+        known = st.legal
+        st.legal = None
+        checked = known is not None and known[0] == seat and _listed(action, known[1])
         events: list[Event] = []
-        fn(st, seat, action, events)
+        fn(st, seat, action, events, checked)
         _settle(st, events)
         return events
 
@@ -148,52 +168,61 @@ def _pick_seat(st: VillagesState) -> tuple[Seat, ...]:
     return (st.picks[0][0],)
 
 
-def _apply_draw(st: VillagesState, seat: Seat, a: Any, ev: list[Event]) -> None:
-    require(type(a) is Draw, "Draw your cards first.")
-    turn.apply_draw(st, seat, a, ev)
+def _apply_draw(st: VillagesState, seat: Seat, a: Any, ev: list[Event], checked: bool) -> None:
+    if not checked:
+        require(type(a) is Draw, "Draw your cards first.")
+    turn.apply_draw(st, seat, a, ev, checked)
 
 
-def _apply_main(st: VillagesState, seat: Seat, a: Any, ev: list[Event]) -> None:
-    turn.apply_main(st, a, ev)
+def _apply_main(st: VillagesState, seat: Seat, a: Any, ev: list[Event], checked: bool) -> None:
+    turn.apply_main(st, a, ev, checked)
 
 
-def _apply_target(st: VillagesState, seat: Seat, a: Any, ev: list[Event]) -> None:
-    require(type(a) is Target, "Choose the village to attack.")
-    battle.apply_target(st, a, ev)
+def _apply_target(st: VillagesState, seat: Seat, a: Any, ev: list[Event], checked: bool) -> None:
+    if not checked:
+        require(type(a) is Target, "Choose the village to attack.")
+    battle.apply_target(st, a, ev, checked)
 
 
-def _apply_pig(st: VillagesState, seat: Seat, a: Any, ev: list[Event]) -> None:
-    require(type(a) in (Pig, Pass), "Use a Pig or fight on.")
-    battle.apply_pig(st, seat, a, ev)
+def _apply_pig(st: VillagesState, seat: Seat, a: Any, ev: list[Event], checked: bool) -> None:
+    if not checked:
+        require(type(a) in (Pig, Pass), "Use a Pig or fight on.")
+    battle.apply_pig(st, seat, a, ev, checked)
 
 
-def _apply_defend(st: VillagesState, seat: Seat, a: Any, ev: list[Event]) -> None:
-    require(type(a) is Defend, "Choose a defender.")
-    battle.apply_defend(st, a, ev)
+def _apply_defend(st: VillagesState, seat: Seat, a: Any, ev: list[Event], checked: bool) -> None:
+    if not checked:
+        require(type(a) is Defend, "Choose a defender.")
+    battle.apply_defend(st, a, ev, checked)
 
 
-def _apply_sheep(st: VillagesState, seat: Seat, a: Any, ev: list[Event]) -> None:
-    require(type(a) in (Sheep, Pass), "Use the Sheep or keep it.")
-    battle.apply_sheep(st, seat, a, ev)
+def _apply_sheep(st: VillagesState, seat: Seat, a: Any, ev: list[Event], checked: bool) -> None:
+    if not checked:
+        require(type(a) in (Sheep, Pass), "Use the Sheep or keep it.")
+    battle.apply_sheep(st, seat, a, ev, checked)
 
 
-def _apply_reward(st: VillagesState, seat: Seat, a: Any, ev: list[Event]) -> None:
-    require(type(a) in (Reward, Pass), "Choose a reward or take none.")
-    battle.apply_reward(st, a, ev)
+def _apply_reward(st: VillagesState, seat: Seat, a: Any, ev: list[Event], checked: bool) -> None:
+    if not checked:
+        require(type(a) in (Reward, Pass), "Choose a reward or take none.")
+    battle.apply_reward(st, a, ev, checked)
 
 
-def _apply_answer(st: VillagesState, seat: Seat, a: Any, ev: list[Event]) -> None:
-    require(type(a) is Answer, "Choose a card for the trade.")
-    turn.apply_answer(st, a, ev)
+def _apply_answer(st: VillagesState, seat: Seat, a: Any, ev: list[Event], checked: bool) -> None:
+    if not checked:
+        require(type(a) is Answer, "Choose a card for the trade.")
+    turn.apply_answer(st, a, ev, checked)
 
 
-def _apply_keep(st: VillagesState, seat: Seat, a: Any, ev: list[Event]) -> None:
-    require(type(a) is KeepGuest, "Choose the guest who stays.")
-    battle.apply_keep_guest(st, a, ev)
+def _apply_keep(st: VillagesState, seat: Seat, a: Any, ev: list[Event], checked: bool) -> None:
+    if not checked:
+        require(type(a) is KeepGuest, "Choose the guest who stays.")
+    battle.apply_keep_guest(st, a, ev, checked)
 
 
-def _apply_next(st: VillagesState, seat: Seat, a: Any, ev: list[Event]) -> None:
-    require(a == NEXT_ROUND and type(a) is NextRound, "Deal the next round.")
+def _apply_next(st: VillagesState, seat: Seat, a: Any, ev: list[Event], checked: bool) -> None:
+    if not checked:
+        require(a == NEXT_ROUND and type(a) is NextRound, "Deal the next round.")
     apply_next_round(st, ev)
 
 
@@ -253,7 +282,36 @@ class Villages(Game[VillagesState]):
 
     # --- the state machine ----------------------------------------------------------------------------------------------
     def is_over(self, state: VillagesState) -> bool:
-        return state.phase == Phase.OVER
+        return state.phase == _OVER
+
+    # The next four are Game's, dispatched without its generic look-ups: they run several times per decision.
+    def to_act(self, state: VillagesState) -> tuple[Seat, ...]:
+        phase = self.phases.get(state.phase)
+        return phase.acting(state) if phase is not None else ()
+
+    def legal_actions(self, state: VillagesState, seat: Seat) -> list[Action]:
+        """As ``Game.legal_actions``; the list is kept in ``state.legal`` until the next decision, so asking again
+        (the play loop, the AI, the table's gestures) and validating the chosen action cost nothing. Callers get
+        a copy: they may reorder or trim theirs."""
+        known = state.legal
+        if known is not None and known[0] == seat:
+            return known[1][:]
+        phase = self.phases.get(state.phase)
+        if phase is None or seat not in phase.acting(state):
+            return []
+        legal = phase.legal(state, seat)
+        state.legal = (seat, legal[:])
+        return legal
+
+    def apply(self, state: VillagesState, seat: Seat, action: Action) -> list[Event]:
+        phase = self.phases.get(state.phase)
+        if phase is None:
+            raise IllegalAction("The game is over.")
+        if seat not in phase.acting(state):
+            names = state.names
+            who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+            raise IllegalAction(f"It is not {who}'s turn to decide.")
+        return phase.apply(state, seat, action)
 
     def scores(self, state: VillagesState) -> list[float]:
         return [float(t) for t in state.totals]

@@ -2,16 +2,18 @@
 
 A state is one mutable slotted dataclass whose containers are lists of immutable things (card ids, frozen
 ``Village`` and ``Battle`` records, frozensets), so ``clone`` copies a handful of lists and nothing deeper.
+The one field that is not the game, ``legal``, remembers the legal list of the seat to act until the next decision
+(random play and the AI ask for it, then apply one of its actions, which then need not be listed again).
 Piles keep their top at the END of the list (``deck[-1]`` is drawn next, ``discard[-1]`` is the face-up top).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
-from game.engine import HIDDEN_CARD, Event
+from game.engine import HIDDEN_CARD, Action, Event
 from game.villages.cards import ALL_CARDS, COLOUR_OF, COPIED, KIND_OF, TYPE_OF, UNIT
 
 HIDDEN = HIDDEN_CARD
@@ -165,6 +167,10 @@ class VillagesState:
     trade: tuple[int, str] | None  # Merchant: (named seat, the active player's secret card)
     picks: tuple[tuple[int, str], ...]  # villages (owner, one of its guests) whose owner must keep a guest
     staged: tuple[str, ...] = ()  # table preview only: cards dragged onto the new-village slot (never in play)
+    #: The legal actions of the seat to act, as the rules last listed them: (seat, actions). Not part of the
+    #: game: never compared, shown or cloned; ``apply`` (rules.py) drops it before it changes anything, and code
+    #: that edits a state's fields by hand after asking for legal actions must reset it to None.
+    legal: tuple[int, list[Action]] | None = field(default=None, compare=False, repr=False)
 
     @property
     def n(self) -> int:
@@ -214,7 +220,7 @@ def insert_sorted(hand: list[str], card: str) -> None:
 def canonical(cards: list[str] | tuple[str, ...]) -> list[str]:
     """The cards (sorted) with copies of one gray type reduced to the lowest id (they differ only by id)."""
     ordered = sorted(cards)
-    if not any(c in COPIED for c in ordered):
+    if COPIED.isdisjoint(ordered):
         return ordered
     out: list[str] = []
     seen: set[str] = set()

@@ -1,18 +1,33 @@
 """The active player's turn outside battle (rules/villages.md §2.3-§2.5, §2.7): the two draws, then in any order
 founding, adding, Inn guests, gifts, Chicken and Bunny, and exactly one Act (discard, attack, Merchant trade).
 
-Each kind of decision has a generator of its legal actions; ``apply`` accepts exactly what the generator lists,
-so the legal list and the validation cannot drift apart.
+Each phase has one generator of its legal actions (``main_actions`` lists every kind of MAIN decision in one pass);
+``apply`` accepts exactly what the generator lists, so the legal list and the validation cannot drift apart.
+``checked=True`` tells an ``apply`` that the action was found in this very state's legal list (rules.py keeps it
+until the next decision), so it need not be listed again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
+from itertools import chain, combinations
+from typing import NamedTuple
 
 from game.engine import Action, Event, require
 from game.villages.actions import (
+    ADD_TO,
+    ANSWER,
+    ATTACK,
+    BUNNY,
+    CHICKEN,
+    DISCARD,
+    DRAW_DECK,
+    DRAW_DISCARD,
     END_TURN,
+    FOUND,
+    GIVE_TO,
+    SWITCH,
+    TRADE_WITH,
     Add,
     Answer,
     Attack,
@@ -26,8 +41,8 @@ from game.villages.actions import (
     Switch,
     Trade,
 )
-from game.villages.battle import attack_actions, start_attack, village_name
-from game.villages.cards import COLOUR_OF, KIND_OF, TYPE_OF, UNIT, name_of
+from game.villages.battle import start_attack, village_name
+from game.villages.cards import ANIMAL, BUILDING, CATEGORY, COLOUR_OF, COLOURS, KIND_OF, TYPE_OF, UNIT, name_of
 from game.villages.rounds import end_turn
 from game.villages.state import (
     Act,
@@ -43,6 +58,8 @@ from game.villages.state import (
 
 MAX_GIFTS = 3
 CHICKEN_DRAWS = 2
+_PENDING = Act.PENDING  # read often: a module constant is cheaper than an enum member lookup
+_EVERY_COLOUR = frozenset(COLOURS)
 
 
 # --- draws ---------------------------------------------------------------------------------------------------------
@@ -55,10 +72,10 @@ def has_tavern(st: VillagesState, seat: int) -> bool:
 def draw_actions(st: VillagesState) -> list[Draw]:
     out: list[Draw] = []
     if st.deck:
-        out.append(Draw("deck", None))
+        out.append(DRAW_DECK)
     pile = st.discard
     if pile:
-        out.append(Draw("discard", pile[-1]))
+        out.append(DRAW_DISCARD[pile[-1]])
         if not st.tavern_used and len(pile) > 1 and has_tavern(st, st.active):
             seen: set[str] = set()
             for c in reversed(pile[:-1]):
@@ -66,7 +83,7 @@ def draw_actions(st: VillagesState) -> list[Draw]:
                 if t in seen:
                     continue  # a deeper copy of a gray card differs only by id
                 seen.add(t)
-                out.append(Draw("discard", c))
+                out.append(DRAW_DISCARD[c])
     return out
 
 
@@ -89,9 +106,10 @@ def _from_deck(st: VillagesState, seat: int, events: list[Event], why: str = "")
         trigger_end(st, "The deck is empty", events)
 
 
-def apply_draw(st: VillagesState, seat: int, action: Draw, events: list[Event]) -> None:
-    require(action in draw_actions(st), "Draw from the deck or take the top card of the discard pile"
-                                        " (any card only with a Tavern, once a turn).")
+def apply_draw(st: VillagesState, seat: int, action: Draw, events: list[Event], checked: bool = False) -> None:
+    if not checked:
+        require(action in draw_actions(st), "Draw from the deck or take the top card of the discard pile"
+                                            " (any card only with a Tavern, once a turn).")
     if action.source == "deck":
         _from_deck(st, seat, events)
     else:
@@ -109,100 +127,148 @@ def apply_draw(st: VillagesState, seat: int, action: Draw, events: list[Event]) 
         st.phase = Phase.MAIN
 
 
-# --- building, gifts ---------------------------------------------------------------------------------------------------
+# --- the MAIN list ----------------------------------------------------------------------------------------------------
 
 
-def _others_have_villages(st: VillagesState, seat: int) -> bool:
-    return any(st.villages[o] for o in range(st.n) if o != seat)
+class _Facts(NamedTuple):
+    """What a village offers a hand, worked out once per village object (villages are immutable)."""
+
+    village: Village  # kept, so its id is not reused while the memo holds the entry
+    adds: tuple[str, ...]  # CATEGORY values its owner may add (a free Inn takes a unit of any colour as its guest)
+    gifts: tuple[str, ...]  # CATEGORY values others may give it (never a guest)
+    merchant: bool  # a Merchant lives here: its owner may trade as the Act
 
 
-def _may_spend_last(st: VillagesState, own_village_after: bool) -> bool:
-    """§2.3.3: before the Act, a move may empty the hand only if an attack stays possible afterwards."""
-    return st.act != Act.PENDING or (own_village_after and _others_have_villages(st, st.active))
+_FACTS: dict[int, _Facts] = {}
+_FACTS_MAX = 1 << 14
 
 
-def found_actions(st: VillagesState) -> list[Found]:
-    if st.founded:
-        return []
-    a = st.active
-    hand = st.hands[a]
-    by_colour: dict[str, list[str]] = {}
-    for c in hand:
-        col = COLOUR_OF.get(c)
-        if col is not None:
-            by_colour.setdefault(col, []).append(c)
-    have = {v.colour for v in st.villages[a]}
-    out: list[Found] = []
-    for col, cards in by_colour.items():
-        if len(cards) < 3 or col in have:
-            continue
-        if len(hand) == 3 and not _may_spend_last(st, True):
-            continue
-        out += [Found(combo) for combo in combinations(cards, 3)]
-    return out
-
-
-def _accepts(v: Village) -> tuple[str, bool, bool, bool]:
-    """What a village takes from a hand: (its colour, a free Inn, a Farmer lives there, a Builder lives there)."""
-    farmer = builder = False
+def _facts(v: Village) -> _Facts:
+    """Memoised by object (the same few villages are asked about after every decision); emptied when large."""
+    found = _FACTS.get(id(v))
+    if found is not None:
+        return found
+    farmer = builder = merchant = False
     for u in v.residents:
         t = TYPE_OF[u]
         if t == "farmer":
             farmer = True
         elif t == "builder":
             builder = True
-    return v.colour, bool(v.free_inns()), farmer, builder
+        elif t == "merchant":
+            merchant = True
+    extra = (ANIMAL,) * farmer + (BUILDING,) * builder
+    gifts = (v.colour, *extra)
+    adds = (*COLOURS, *extra) if v.free_inns() else gifts
+    if len(_FACTS) >= _FACTS_MAX:
+        _FACTS.clear()
+    found = _FACTS[id(v)] = _Facts(v, adds, gifts, merchant)
+    return found
 
 
-def _fitting(villages: list[Village], cards: list[str], guest_ok: bool) -> list[tuple[int, str]]:
-    """(village index, card) for every card that may join each village."""
-    out: list[tuple[int, str]] = []
-    for i, v in enumerate(villages):
-        colour, inn, farmer, builder = _accepts(v)
-        inn = inn and guest_ok
-        for c in cards:
-            kind = KIND_OF[c]
-            if kind == UNIT:
-                if COLOUR_OF[c] == colour or inn:
-                    out.append((i, c))
-            elif farmer if kind == "animal" else builder:
-                out.append((i, c))
-    return out
+def main_actions(st: VillagesState) -> list[Action]:
+    """Every MAIN decision of the active player, in one pass over the hand and the villages (this list is worked
+    out after every decision, so it shares what the kinds have in common). The order is fixed: found, add, switch,
+    give, Chicken, Bunny, discard, attack, trade, end the turn (random play picks by index).
 
-
-def add_actions(st: VillagesState) -> list[Add]:
+    §2.3.3: before the Act, a move may empty the hand only if an attack stays possible afterwards (an own village
+    and another player's village remain)."""
     a = st.active
     hand = st.hands[a]
-    if not hand or not st.villages[a] or (len(hand) == 1 and not _may_spend_last(st, True)):
-        return []
-    return [Add(c, i) for i, c in _fitting(st.villages[a], canonical(hand), True)]
-
-
-def switch_actions(st: VillagesState) -> list[Switch]:
-    a = st.active
-    units = [c for c in st.hands[a] if KIND_OF[c] == UNIT]
-    out: list[Switch] = []
-    if not units:
+    mine = st.villages[a]
+    n = len(st.names)
+    size = len(hand)
+    pending = st.act == _PENDING
+    reach = sum(map(len, st.villages)) > len(mine)  # another player has a village to attack
+    known = _FACTS.get
+    facts = [known(id(v)) or _facts(v) for v in mine]
+    # The hand in order (hands are kept sorted; copies of a gray type differ only by id, the lowest is offered),
+    # grouped by what a village must offer to take a card (CATEGORY: a unit's colour, animal, building).
+    cards = canonical(hand) if hand else []
+    groups: dict[str, list[str]] = {}
+    for c in cards:
+        k = CATEGORY[c]
+        g = groups.get(k)
+        if g is None:
+            groups[k] = [c]
+        else:
+            g.append(c)
+    units = [c for k, g in groups.items() if k in _EVERY_COLOUR for c in g]
+    out: list[Action] = []
+    # Found (§2.4.1): 3 units of one colour, once a turn, in a colour the player has no village of.
+    if not st.founded and len(units) >= 3 and (size != 3 or not pending or reach):
+        have = {v.colour for v in mine}
+        for col, same in groups.items():
+            if len(same) >= 3 and col in _EVERY_COLOUR and col not in have:
+                out += [FOUND[combo] for combo in combinations(same, 3)]
+    # Add to an own village (§2.4.2-§2.4.4): its colour, animals with a Farmer, buildings with a Builder, a unit
+    # of another colour as the guest of a free Inn.
+    if mine and hand and (size != 1 or not pending or reach):
+        for i, f in enumerate(facts):
+            parts = [groups[k] for k in f.adds if k in groups]
+            if parts:
+                row = ADD_TO[i]
+                out += [row[c] for c in (parts[0] if len(parts) == 1 else sorted(chain.from_iterable(parts)))]
+    # Switch an Inn's guest (once per Inn a turn) for a unit of another colour from hand.
+    if units:
+        for v in mine:
+            for inn, _ in v.guests:
+                if inn not in st.switched:
+                    out += [SWITCH[c, inn] for c in units if COLOUR_OF[c] != v.colour]
+    # Give to another player's village (§2.5): up to 3 a turn, never as a guest.
+    if st.gifts < MAX_GIFTS and hand and (size != 1 or not pending or (mine and reach)):
+        for o, villages in enumerate(st.villages):
+            if o != a:
+                for j, v in enumerate(villages):
+                    parts = [groups[k] for k in (known(id(v)) or _facts(v)).gifts if k in groups]
+                    if parts:
+                        gifts_to = GIVE_TO[o, j]
+                        out += [gifts_to[c] for c in (parts[0] if len(parts) == 1 else sorted(chain.from_iterable(parts)))]
+    # Chicken and Bunny (§2.7): any time in the turn; two in one village differ only by id.
+    chickens: list[str] = []
+    bunnies: list[str] = []
+    for v in mine:
+        if v.animals:
+            kinds = [(TYPE_OF[x], x) for x in v.animals]
+            chicken = [x for t, x in kinds if t == "chicken"]
+            if chicken:
+                chickens.append(min(chicken))
+            bunny = [x for t, x in kinds if t == "bunny"]
+            if bunny:
+                bunnies.append(min(bunny))
+    if chickens:
+        out += [CHICKEN[c] for c in chickens]
+    if bunnies:
+        out += [BUNNY[c, s] for c in bunnies for s in range(n)]
+    # The Act (§2.6): discard, attack with a unit of an own village or one hired from hand, or the Merchant's trade;
+    # the turn may end once it is taken (or cancelled, or impossible: an empty hand and no attack from a village).
+    if not pending:
+        out.append(END_TURN)
         return out
-    for v in st.villages[a]:
-        for inn, _ in v.guests:
-            if inn not in st.switched:
-                out += [Switch(c, inn) for c in units if COLOUR_OF[c] != v.colour]
+    out += [DISCARD[c] for c in cards]
+    if reach:
+        out += [ATTACK[u] for v in mine for u in v.residents]
+        out += [ATTACK[u] for u in units]
+    if hand and any(f.merchant for f in facts):
+        out += [TRADE_WITH[o][c] for o in range(n) if o != a and st.hands[o] for c in cards]
+    if not hand and not (reach and any(v.residents for v in mine)):
+        out.append(END_TURN)
     return out
 
 
-def give_actions(st: VillagesState) -> list[Give]:
+def act_void(st: VillagesState) -> bool:
+    """No Act is possible: nothing in hand to discard, hire or trade, and no attack from a village."""
     a = st.active
-    hand = st.hands[a]
-    if st.gifts >= MAX_GIFTS or not hand or (len(hand) == 1 and not _may_spend_last(st, bool(st.villages[a]))):
-        return []
-    cards = canonical(hand)
-    return [Give(c, o, j) for o in range(st.n) if o != a for j, c in _fitting(st.villages[o], cards, False)]
+    if st.hands[a]:
+        return False
+    mine = st.villages[a]
+    return not (any(v.residents for v in mine) and sum(map(len, st.villages)) > len(mine))
+
+
+# --- building, gifts ---------------------------------------------------------------------------------------------------
 
 
 def apply_found(st: VillagesState, action: Found, events: list[Event]) -> None:
-    require(action in found_actions(st), "Found a village with 3 units of one colour from your hand, once a turn, "
-                                         "in a colour you have no village of.")
     a = st.active
     for c in action.cards:
         take_from_hand(st, a, c, events)
@@ -214,8 +280,6 @@ def apply_found(st: VillagesState, action: Found, events: list[Event]) -> None:
 
 
 def apply_add(st: VillagesState, action: Add, events: list[Event]) -> None:
-    require(action in add_actions(st), "That card cannot join that village (colour, Farmer for animals, Builder "
-                                       "for buildings, a free Inn for a guest).")
     a = st.active
     v = st.villages[a][action.village]
     guest = KIND_OF[action.card] == UNIT and COLOUR_OF[action.card] != v.colour
@@ -226,7 +290,6 @@ def apply_add(st: VillagesState, action: Add, events: list[Event]) -> None:
 
 
 def apply_switch(st: VillagesState, action: Switch, events: list[Event]) -> None:
-    require(action in switch_actions(st), "Switch an Inn's guest once a turn, for a unit of another colour.")
     a = st.active
     for i, v in enumerate(st.villages[a]):
         for inn, old in v.guests:
@@ -242,7 +305,6 @@ def apply_switch(st: VillagesState, action: Switch, events: list[Event]) -> None
 
 
 def apply_give(st: VillagesState, action: Give, events: list[Event]) -> None:
-    require(action in give_actions(st), "Give up to 3 cards a turn, each fitting the receiving village.")
     a = st.active
     v = st.villages[action.seat][action.village]
     take_from_hand(st, a, action.card, events)
@@ -255,23 +317,6 @@ def apply_give(st: VillagesState, action: Give, events: list[Event]) -> None:
 # --- free actions ----------------------------------------------------------------------------------------------------
 
 
-def _own_animals(st: VillagesState, kind: str) -> list[str]:
-    out = []
-    for v in st.villages[st.active]:
-        mine = [x for x in v.animals if TYPE_OF[x] == kind]
-        if mine:
-            out.append(min(mine))  # two in one village differ only by id
-    return out
-
-
-def chicken_actions(st: VillagesState) -> list[Chicken]:
-    return [Chicken(c) for c in _own_animals(st, "chicken")]
-
-
-def bunny_actions(st: VillagesState) -> list[Bunny]:
-    return [Bunny(c, s) for c in _own_animals(st, "bunny") for s in range(st.n)]
-
-
 def _destroy_own_animal(st: VillagesState, card: str) -> None:
     a = st.active
     for i, v in enumerate(st.villages[a]):
@@ -282,7 +327,6 @@ def _destroy_own_animal(st: VillagesState, card: str) -> None:
 
 
 def apply_chicken(st: VillagesState, action: Chicken, events: list[Event]) -> None:
-    require(action in chicken_actions(st), "Only a Chicken of your own village can be used.")
     a = st.active
     _destroy_own_animal(st, action.card)
     events.append(Event(f"{st.names[a]} destroys a Chicken to draw 2 cards", "chicken"))
@@ -291,7 +335,6 @@ def apply_chicken(st: VillagesState, action: Chicken, events: list[Event]) -> No
 
 
 def apply_bunny(st: VillagesState, action: Bunny, events: list[Event]) -> None:
-    require(action in bunny_actions(st), "Only a Bunny of your own village can be used.")
     a = st.active
     _destroy_own_animal(st, action.card)
     target = action.seat
@@ -306,35 +349,7 @@ def apply_bunny(st: VillagesState, action: Bunny, events: list[Event]) -> None:
 # --- the Act -----------------------------------------------------------------------------------------------------------
 
 
-def discard_actions(st: VillagesState) -> list[Discard]:
-    if st.act != Act.PENDING:
-        return []
-    return [Discard(c) for c in canonical(st.hands[st.active])]
-
-
-def trade_actions(st: VillagesState) -> list[Trade]:
-    a = st.active
-    hand = st.hands[a]
-    if st.act != Act.PENDING or not hand or not any(v.has("merchant") for v in st.villages[a]):
-        return []
-    cards = canonical(hand)
-    return [Trade(o, c) for o in range(st.n) if o != a and st.hands[o] for c in cards]
-
-
-def act_void(st: VillagesState) -> bool:
-    """No Act is possible: nothing in hand to discard, hire or trade, and no attack from a village."""
-    a = st.active
-    if st.hands[a]:
-        return False
-    return not (any(v.residents for v in st.villages[a]) and _others_have_villages(st, a))
-
-
-def end_turn_actions(st: VillagesState) -> list[EndTurn]:
-    return [END_TURN] if st.act != Act.PENDING or act_void(st) else []
-
-
 def apply_discard(st: VillagesState, action: Discard, events: list[Event]) -> None:
-    require(action in discard_actions(st), "Discard a card from your hand as your Act (once a turn).")
     a = st.active
     take_from_hand(st, a, action.card, events)
     st.discard.append(action.card)
@@ -343,7 +358,6 @@ def apply_discard(st: VillagesState, action: Discard, events: list[Event]) -> No
 
 
 def apply_trade(st: VillagesState, action: Trade, events: list[Event]) -> None:
-    require(action in trade_actions(st), "Trade needs a Merchant in your village and a card in both hands.")
     st.trade = (action.seat, action.card)
     st.phase = Phase.TRADE_ANSWER
     events.append(Event(f"{st.names[st.active]} offers {st.names[action.seat]} a secret trade (Merchant)", "trade"))
@@ -351,11 +365,12 @@ def apply_trade(st: VillagesState, action: Trade, events: list[Event]) -> None:
 
 def answer_actions(st: VillagesState) -> list[Answer]:
     assert st.trade is not None
-    return [Answer(c) for c in canonical(st.hands[st.trade[0]])]
+    return [ANSWER[c] for c in canonical(st.hands[st.trade[0]])]
 
 
-def apply_answer(st: VillagesState, action: Answer, events: list[Event]) -> None:
-    require(action in answer_actions(st), "Choose one card of your hand for the trade.")
+def apply_answer(st: VillagesState, action: Answer, events: list[Event], checked: bool = False) -> None:
+    if not checked:
+        require(action in answer_actions(st), "Choose one card of your hand for the trade.")
     assert st.trade is not None
     a = st.active
     o, mine = st.trade
@@ -376,58 +391,37 @@ def apply_answer(st: VillagesState, action: Answer, events: list[Event]) -> None
 
 
 def apply_end_turn(st: VillagesState, action: EndTurn, events: list[Event]) -> None:
-    require(action in end_turn_actions(st), "You must take your Act (discard, attack or trade) before ending "
-                                            "your turn.")
     events.append(Event(f"{st.names[st.active]} ends the turn", "end"))
     end_turn(st, events)
 
 
 # --- MAIN as one table -------------------------------------------------------------------------------------------------
 
-#: Every MAIN decision kind with its generator and apply, in the order the legal list shows them.
-MAIN_KINDS: tuple[tuple[type[Action], Callable[[VillagesState], list], Callable[..., None]], ...] = (
-    (Found, found_actions, apply_found),
-    (Add, add_actions, apply_add),
-    (Switch, switch_actions, apply_switch),
-    (Give, give_actions, apply_give),
-    (Chicken, chicken_actions, apply_chicken),
-    (Bunny, bunny_actions, apply_bunny),
-    (Discard, discard_actions, apply_discard),
-    (Attack, attack_actions, start_attack),
-    (Trade, trade_actions, apply_trade),
-    (EndTurn, end_turn_actions, apply_end_turn),
+#: Every MAIN decision kind with its apply and why a move of that kind is refused; ``main_actions`` lists them in
+#: this order. The only check is membership of that list, so the legal list and the validation cannot drift apart.
+MAIN_KINDS: tuple[tuple[type[Action], Callable[..., None], str], ...] = (
+    (Found, apply_found, "Found a village with 3 units of one colour from your hand, once a turn, in a colour you "
+                         "have no village of."),
+    (Add, apply_add, "That card cannot join that village (colour, Farmer for animals, Builder for buildings, a free "
+                     "Inn for a guest)."),
+    (Switch, apply_switch, "Switch an Inn's guest once a turn, for a unit of another colour."),
+    (Give, apply_give, "Give up to 3 cards a turn, each fitting the receiving village."),
+    (Chicken, apply_chicken, "Only a Chicken of your own village can be used."),
+    (Bunny, apply_bunny, "Only a Bunny of your own village can be used."),
+    (Discard, apply_discard, "Discard a card from your hand as your Act (once a turn)."),
+    (Attack, start_attack, "You cannot attack with that unit now."),
+    (Trade, apply_trade, "Trade needs a Merchant in your village and a card in both hands."),
+    (EndTurn, apply_end_turn, "You must take your Act (discard, attack or trade) before ending your turn."),
 )
-_APPLY = {cls: fn for cls, _, fn in MAIN_KINDS}
+_APPLY = {cls: (fn, refused) for cls, fn, refused in MAIN_KINDS}
 
 
-def main_actions(st: VillagesState) -> list[Action]:
-    out: list[Action] = []
-    for _, gen, _ in MAIN_KINDS:
-        out += gen(st)
-    return out
-
-
-def apply_main(st: VillagesState, action: Action, events: list[Event]) -> None:
-    fn = _APPLY.get(type(action))
-    require(fn is not None, "That is not a move of your turn now.")
-    assert fn is not None
+def apply_main(st: VillagesState, action: Action, events: list[Event], checked: bool = False) -> None:
+    """A MAIN decision; ``checked``: it was found in this state's legal list already (rules.py)."""
+    kind = _APPLY.get(type(action))
+    require(kind is not None, "That is not a move of your turn now.")
+    assert kind is not None
+    fn, refused = kind
+    if not checked:
+        require(action in main_actions(st), refused)
     fn(st, action, events)
-
-
-def only_end_turn(st: VillagesState) -> bool:
-    """Nothing is left to decide but ending the turn (the engine then ends it at once).
-
-    Called after every MAIN decision, so it answers from cheap facts first: with the Act settled or void, the
-    Act kinds list nothing; a Chicken or Bunny in an own village is always a choice; with an empty hand nothing
-    else is. Only then are the hand-driven generators asked (found, add, switch, give), each stopping early."""
-    if st.act == Act.PENDING and not act_void(st):
-        return False
-    a = st.active
-    for v in st.villages[a]:
-        for x in v.animals:
-            t = TYPE_OF[x]
-            if t == "chicken" or t == "bunny":
-                return False
-    if not st.hands[a]:
-        return True
-    return not (add_actions(st) or give_actions(st) or switch_actions(st) or found_actions(st))

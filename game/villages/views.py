@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from itertools import chain
 
 from game.engine import Action
 from game.villages.actions import Answer, Attack, Trade
@@ -23,7 +24,7 @@ def _known_in_hands(st: VillagesState, seat: int) -> frozenset[str]:
     ks = st.known[seat]
     if not ks:
         return ks
-    return frozenset(c for o, h in enumerate(st.hands) if o != seat for c in h if c in ks)
+    return ks.intersection(chain.from_iterable(h for o, h in enumerate(st.hands) if o != seat))
 
 
 def public_in_hands(st: VillagesState) -> frozenset[str]:
@@ -61,13 +62,17 @@ def view(st: VillagesState, seat: int | None) -> VillagesState:
     trade = st.trade
     if trade is not None and seat != st.active:
         trade = (trade[0], HIDDEN)
-    return VillagesState(
+    v = VillagesState(
         st.names, 0, st.target, st.phase, st.chance, st.round, st.dealer, st.active,
         [HIDDEN] * len(st.deck), st.discard[:], hands, [v[:] for v in st.villages], [g[:] for g in st.graveyards],
         known, st.totals[:], st.high, st.low, st.round_scores[:], st.sheets,
         st.turn, st.draws, st.tavern_used, st.founded, st.gifts, st.act, st.switched, st.cancels[:], st.final_left,
         st.first_empty, b, trade, st.picks, st.staged,
     )
+    legal = st.legal
+    if legal is not None and legal[0] == seat:
+        v.legal = legal  # the seat's legal list depends only on what it sees (never mutated: callers get copies)
+    return v
 
 
 _NOTHING: frozenset[str] = frozenset()

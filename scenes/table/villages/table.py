@@ -793,7 +793,10 @@ class VillagesTable(TableScene):
         title_size = max(theme.MIN_FONT, int(14 * k))
         words = f"Round {v.round} · first to {v.target}"
         if v.final_left > 0 and v.phase not in (Phase.ROUND_END, Phase.OVER):
-            words = f"Round {v.round} · last turns: {v.final_left}"
+            # final_left counts the current turn too: say how many follow it ("last turns: 3" read as 3 more)
+            more = v.final_left - 1
+            words = (f"Round {v.round} · {more} more turn{'s' if more > 1 else ''}" if more > 0
+                     else f"Round {v.round} · the last turn")
         t = theme.text(theme.ellipsize(words, theme.font("ui-bold", title_size), r.w - 2 * pad), "ui-bold",
                        title_size, theme.ACCENT)
         surface.blit(t, (r.x + pad, r.y + pad // 2))
