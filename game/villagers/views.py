@@ -36,7 +36,9 @@ def _blind(cards: Cards) -> Cards:
     return (HIDDEN_CARD,) * (len(cards) - 1) + (top_token(cards),)
 
 
+@lru_cache(maxsize=8192)
 def _mask_pile(cards: Cards, know: Know, seat: int | None) -> Cards:
+    """Piles are tuples that change only when drawn from or returned to, so most views mask the same piles again."""
     if not cards:
         return ()
     if seat is None or seat not in know:
