@@ -14,15 +14,20 @@ from __future__ import annotations
 import json
 import random
 import zlib
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 import pytest
 
 from game import registry
-from game.engine import Game, GameError, IllegalAction
+from game.engine import Event, Game, GameError, IllegalAction, Zone, walk_strings
 from game.match import Match, SeatSpec
 from game.save import load_save, match_from_json, match_to_json, write_save
-from tests.conformance import check_gestures, check_leaks, play_checked_game
+from game.villagers_villains.rules import VillagersVillains
+from game.villagers_villains.state import FULL
+from tests.conformance import StringIndex, check_gestures, check_leaks, check_step, play_checked_game
+from tests.options import COMBINATIONS, acceptance_sets, switched_options
 from tests.toygame import ToyGame
 
 TOY = ToyGame()
@@ -195,3 +200,143 @@ def test_gesture_check_catches_an_unreachable_action() -> None:
     state = game.new_game(["A", "B"], 1, game.normalize_options({}, 2))
     with pytest.raises(AssertionError, match="cannot be made at a table"):
         check_gestures(game, state, 0)
+
+
+# --- the harness's own shortcuts must not hide a leak ---------------------------------------------------------------
+
+
+class _Colour(StrEnum):
+    RED = "red-1"
+
+
+@dataclass(frozen=True, slots=True)
+class _Card:
+    name: str
+    tags: tuple[Any, ...] = ()
+    count: int | None = None
+
+
+def test_string_index_finds_every_string_walk_strings_finds() -> None:
+    """The memoised walk finds the same strings as ``walk_strings`` (the plain numbers it keeps besides never
+    equal a card id), in shared, repeated, nested and cyclic sub-objects and dict keys."""
+    shared = ("a-1", "b-2", 3, None)
+    loop: list[Any] = ["loop-1"]
+    loop.append(loop)
+    card = _Card("c-3", (shared, frozenset({"d-4"}), {"key-5": [2.5, "val-6"]}))
+    cases: list[Any] = [
+        shared,
+        [shared, shared, card, card],
+        {"k-7": card, ("t-8", 1): (_Card("e-9"), _Colour.RED)},
+        loop,
+        [loop, (loop, "after-10")],
+        _Card("f-11", (_Card("g-12", (_Card("h-13"),)),), 4),
+        ((((("deep-14",),),),),),
+    ]
+    index = StringIndex()
+    for obj in cases:
+        found = index.strings(obj)
+        assert {x for x in found if isinstance(x, str)} == set(walk_strings(obj)), obj
+        assert not any(isinstance(x, str) for x in found - set(walk_strings(obj)))
+        assert index.strings(obj) == found  # memoised or not, the same answer
+
+
+class _SharedLeak:
+    """A fake game whose seats' views hold the SAME tuple object: seat 0 may read the card in it, seat 1 may not.
+    A shortcut that remembered the tuple as "clean" for seat 0 would miss seat 1's leak."""
+
+    def __init__(self, leaky_seat: int) -> None:
+        self.hand = ("secret-1", "plain-2")
+        self.leaky_seat = leaky_seat
+
+    def secrets(self, state: Any) -> dict[str, frozenset[int]]:
+        # "nowhere-3" is secret from every seat, so every seat's view is walked, the allowed one too
+        return {"secret-1": frozenset({1 - self.leaky_seat}), "nowhere-3": frozenset()}
+
+    def seat_names(self, state: Any) -> list[str]:
+        return ["A", "B"]
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        return {"hands": (self.hand if seat is not None else ("?", "?"),), "seat": seat}
+
+    def zones(self, view: Any, viewer: int | None) -> list[Any]:
+        return [Zone("hand", "Hand", view["hands"][0])]
+
+
+@pytest.mark.parametrize("leaky_seat", [0, 1])
+def test_leak_check_catches_a_secret_in_a_shared_sub_object(leaky_seat: int) -> None:
+    with pytest.raises(AssertionError, match=f"seat {leaky_seat}'s view holds secret"):
+        check_leaks(_SharedLeak(leaky_seat), None)  # type: ignore[arg-type]
+
+
+def _vv_hidden_card(state: Any) -> str:
+    return state.deck[1]  # the second card of the deck: nobody may see it (no theme, no Vision)
+
+
+class _LeakyVV(VillagersVillains):
+    """Villagers & Villains with one deliberate leak, switched on after ``after`` Mayors' turns (so the leak
+    appears mid-game, where the harness reuses views made for the previous decision)."""
+
+    def __init__(self, where: str, after: int = 0) -> None:
+        super().__init__()
+        self.where, self.after = where, after
+
+    def _leaks(self, state: Any) -> bool:
+        return state.viewer == FULL and state.turn >= self.after and len(state.deck) > 1
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        v = super().view(state, seat)
+        if self.where == "view" and seat == 2 and self._leaks(state):
+            v.removed = (*v.removed, _vv_hidden_card(state))  # deep inside, one card
+        return v
+
+    def zones(self, view: Any, viewer: int | None) -> list[Any]:
+        out = super().zones(view, viewer)
+        if self.where == "zones" and viewer is None and view.turn >= self.after:
+            out.append(Zone("leak", "Leak", (("nested", "deck-secret"),)))  # type: ignore[arg-type]
+        return out
+
+    def secrets(self, state: Any) -> Any:
+        out = dict(super().secrets(state))
+        if self.where == "zones":
+            out["deck-secret"] = frozenset()
+        return out
+
+    def apply(self, state: Any, seat: int, action: Any) -> list[Event]:
+        events = super().apply(state, seat, action)
+        if self.where == "event" and self._leaks(state):
+            events.append(Event("A line everyone reads", data=("top", (_vv_hidden_card(state),))))
+        return events
+
+
+@pytest.mark.parametrize(("where", "after", "message"), [
+    ("view", 0, "seat 2's view holds secret"),
+    ("view", 2, "seat 2's view holds secret"),
+    ("zones", 0, "seat None's table shows secret"),
+    ("zones", 2, "seat None's table shows secret"),
+    ("event", 0, "reads secret"),
+])
+def test_checked_game_catches_a_leak(where: str, after: int, message: str) -> None:
+    """The whole harness (``play_checked_game``, views shared between the checks of one decision and the next)
+    still fails a game whose view, table or log shows one hidden card."""
+    with pytest.raises(AssertionError, match=message):
+        play_checked_game(_LeakyVV(where, after), 4, {}, 3, random.Random(3))
+
+
+def test_check_step_alone_plays_one_checked_decision() -> None:
+    state = TOY.new_game(["A", "B"], 1, TOY.normalize_options({}, 2))
+    seen: list[Any] = []
+    seat, action = check_step(TOY, state, seen, random.Random(1))
+    assert action in seen and 0 <= seat < 2
+
+
+@pytest.mark.parametrize("name", sorted(COMBINATIONS))
+def test_long_run_sets_are_accepted_and_switch_every_option(name: str) -> None:
+    """``python -m tests.conformance --options acceptance``: every set is one the game accepts at its player
+    count, every count is played with the defaults, and every variant and house rule leaves its default in some
+    set (the issue's acceptance for the long run)."""
+    game = _game(name)
+    sets = acceptance_sets(game)
+    for n, opts in sets:
+        game.normalize_options(opts, n)
+    assert {n for n, opts in sets if not opts} == set(range(game.min_players, game.max_players + 1))
+    assert switched_options(game, sets) == {o.key for o in game.options}
