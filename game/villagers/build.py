@@ -100,9 +100,15 @@ def _start_turn(st: VillagersState, seat: int) -> list[Event]:
 
 
 def _maybe_auto_end(st: VillagersState) -> list[Event]:
-    """Back in BUILD after a decision: a builder whose only choice is to end the turn ends it."""
-    if st.phase == Ph.BUILD and not has_build_option(st, st.turn):
-        return _end_turn(st, auto=True)
+    """Back in BUILD after a decision: a builder whose only choice is to end the turn ends it. Otherwise the list
+    worked out to see that is the next decision's, kept on the state (rules.py) for ``legal_actions`` and ``apply``:
+    nothing changes the state after this check within a decision (every caller returns its events right away)."""
+    if st.phase == Ph.BUILD:
+        seat = st.turn
+        legal = build_legal(st, seat)
+        if len(legal) == 1:  # only EndTurn: the same test as ``not has_build_option``
+            return _end_turn(st, auto=True)
+        st.legal = (seat, legal)
     return []
 
 
@@ -497,6 +503,12 @@ def build_apply(st: VillagersState, seat: int, action: Action) -> list[Event]:
     ok = _card_legal(st, seat, action) if st.phase == Ph.BUILD else action in monk_legal(st, seat)
     if not ok:
         raise IllegalAction(_why_not(st, seat, action))
+    return build_checked(st, seat, action)
+
+
+def build_checked(st: VillagersState, seat: int, action: Action) -> list[Event]:
+    """``build_apply`` (BUILD and MONK) for an action already found in the legal list (rules.py keeps it on the
+    state)."""
     name = st.names[seat]
     if isinstance(action, EndTurn):
         return _end_turn(st)

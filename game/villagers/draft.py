@@ -107,6 +107,11 @@ def _reveal_refill(st: VillagersState, slot: int, from_reserve_first: bool) -> l
 
 def draft_apply(st: VillagersState, seat: int, action: Action) -> list[Event]:
     require(action in draft_legal(st, seat), "Draft a face-up Road villager or the top card of a stack.")
+    return draft_checked(st, seat, action)
+
+
+def draft_checked(st: VillagersState, seat: int, action: Action) -> list[Event]:
+    """``draft_apply`` for an action already found in the legal list (rules.py keeps it on the state)."""
     name = st.names[seat]
     events: list[Event] = []
     if isinstance(action, DraftRoad):

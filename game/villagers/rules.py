@@ -45,7 +45,7 @@ State fields the table reads: see ``state.py`` (where every card is) and ``table
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from game.engine import (
@@ -69,6 +69,7 @@ from game.villagers.actions import ACTION_TYPES
 from game.villagers.cards import SOLO_NOTICE, STACKS
 from game.villagers.state import (
     COUNTESS_CARD,
+    FULL,
     Ph,
     VillagersState,
     all_cards,
@@ -170,15 +171,29 @@ class Villagers(Game[VillagersState]):
         return (state.turn,) if state.phase in self.phases else ()
 
     def legal_actions(self, state: VillagersState, seat: Seat) -> list[Action]:
+        """As ``Game.legal_actions``; the list is kept in ``state.legal`` until the next decision (a view gets its
+        seat's list from the state), so asking again and validating the chosen action cost nothing. Callers get a
+        copy: they may reorder or trim theirs."""
+        known = state.legal
+        if known is not None and known[0] == seat:
+            return known[1][:]
         phase = self.phases.get(state.phase)
         if phase is None or seat != state.turn:
             return []
-        return phase.legal(state, seat)
+        legal = phase.legal(state, seat)
+        state.legal = (seat, legal[:])
+        return legal
 
     def apply(self, state: VillagersState, seat: Seat, action: Action) -> list[Event]:
+        known = state.legal
+        state.legal = None
         phase = self.phases.get(state.phase)
         if phase is None or seat != state.turn:
             return super().apply(state, seat, action)  # the refusal and its words
+        if known is not None and known[0] == seat:
+            checked = _CHECKED.get(state.phase)
+            if checked is not None and _listed(action, known[1]):
+                return checked(state, seat, action)
         return phase.apply(state, seat, action)
 
     def is_over(self, state: VillagersState) -> bool:
@@ -214,6 +229,8 @@ class Villagers(Game[VillagersState]):
 
     # --- information ---------------------------------------------------------------------------------------------
     def view(self, state: VillagersState, seat: Seat | None) -> VillagersState:
+        if state.legal is None and seat == state.turn and state.viewer == FULL and state.phase in self.phases:
+            self.legal_actions(state, seat)  # listed on the state, so the view and apply share it
         return views.view(state, seat)
 
     def determinize(self, view: VillagersState, seat: Seat, rng: random.Random) -> VillagersState:
@@ -259,6 +276,20 @@ class Villagers(Game[VillagersState]):
     # --- tests ------------------------------------------------------------------------------------------------------
     def check_invariants(self, state: VillagersState) -> None:
         check_invariants(state)
+
+
+# The appliers of the common phases for an action found in the kept legal list: the same work without the check.
+_CHECKED: dict[str, Callable[[VillagersState, int, Action], list[Event]]] = {
+    Ph.DRAFT: draft.draft_checked, Ph.BUILD: build.build_checked, Ph.MONK: build.build_checked}
+
+
+def _listed(action: Action, legal: list[Action]) -> bool:
+    """Is ``action`` one of ``legal``? Most legal actions are interned (draft.py, build.py), so the chosen one is
+    usually the very object listed: look for it by identity before comparing values."""
+    for x in legal:
+        if x is action:
+            return True
+    return action in legal
 
 
 def draft_round_lines(st: VillagersState) -> list[Event]:

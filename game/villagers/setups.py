@@ -1,7 +1,8 @@
 """Positions built by hand: for the rulebook scenario tests, screenshots and tutorials.
 
 Every helper moves real cards from wherever they lie (piles, hands, the Road, the Basic supply...) and moves gold
-through the bank, so a position built here still passes ``check_invariants``.
+through the bank, so a position built here still passes ``check_invariants``. Each also forgets the legal list
+the state keeps (``VillagersState.legal``): the position it was listed for is gone.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from game.villagers.state import Ph, VillagersState, drop, limit_of
 
 def pull(st: VillagersState, card: str) -> str:
     """Take ``card`` out of wherever it lies outside the villages."""
+    st.legal = None
     for k, pile in enumerate(st.stacks):
         if card in pile:
             i = pile.index(card)
@@ -72,11 +74,13 @@ def copy_of(st: VillagersState, name: str) -> str:
 
 def stash(st: VillagersState, card: str) -> None:
     """Put a pulled card back somewhere harmless: the bottom of the Reserve."""
+    st.legal = None
     st.reserve = (card, *st.reserve)
     st.reserve_know = (-1, *st.reserve_know)
 
 
 def clear_hand(st: VillagersState, seat: int) -> None:
+    st.legal = None
     for c in st.hands[seat]:
         stash(st, c)
     st.hands[seat] = ()
@@ -85,6 +89,7 @@ def clear_hand(st: VillagersState, seat: int) -> None:
 
 def give(st: VillagersState, seat: int, *names: str) -> list[str]:
     """Put a free copy of each named type into the seat's hand; returns their ids."""
+    st.legal = None
     out = []
     for name in names:
         c = copy_of(st, name)
@@ -95,6 +100,7 @@ def give(st: VillagersState, seat: int, *names: str) -> list[str]:
 
 def chain(st: VillagersState, seat: int, names: list[str], on: str = "") -> list[str]:
     """Place a chain of free copies in the seat's village, bottom first (the first on ``on`` or as a root)."""
+    st.legal = None
     out = []
     for name in names:
         c = copy_of(st, name)
@@ -109,23 +115,27 @@ def chain(st: VillagersState, seat: int, names: list[str], on: str = "") -> list
 
 def monk_as(st: VillagersState, seat: int, as_type: str, on: str = "") -> str:
     """A Monk already in the village, standing in for ``as_type``."""
+    st.legal = None
     (m,) = chain(st, seat, ["Monk"], on)
     st.standin[m] = as_type
     return m
 
 
 def set_gold(st: VillagersState, seat: int, amount: int) -> None:
+    st.legal = None
     st.bank += st.supply[seat] - amount
     st.supply[seat] = amount
 
 
 def put_coins(st: VillagersState, card: str, amount: int) -> None:
+    st.legal = None
     st.bank -= amount
     st.coins[card] = st.coins.get(card, 0) + amount
 
 
 def empty_stacks(st: VillagersState, *which: int) -> None:
     """Move the cards of the given stacks (all when none given) to the Reserve's bottom."""
+    st.legal = None
     for k in which or range(len(st.stacks)):
         for c in st.stacks[k]:
             stash(st, c)
@@ -135,6 +145,7 @@ def empty_stacks(st: VillagersState, *which: int) -> None:
 
 def start_build(st: VillagersState, seat: int, limit: int | None = None) -> None:
     """Make it ``seat``'s build turn now (no automatic end), with its build limit from the rules or ``limit``."""
+    st.legal = None
     from game.villagers.state import builders
 
     st.phase = Ph.BUILD

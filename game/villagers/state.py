@@ -19,11 +19,11 @@ out more than it took), so the total of all of them never changes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, lru_cache
 
-from game.engine import HIDDEN_CARD, chance_rng
+from game.engine import HIDDEN_CARD, Action, chance_rng
 from game.villagers.cards import (
     BASE_LIMIT,
     BASIC_TYPES,
@@ -154,6 +154,11 @@ class VillagersState:
     choice: tuple[str, ...]  # solo: the pending Event choice (code, count)
     last_market: tuple[object, ...]  # the payout rows of the latest Market, for the table
     viewer: int = FULL  # FULL for a complete state, else the seat whose view this is (SPECTATOR: nobody's)
+    #: The legal actions of the seat to act as the rules last listed them, (seat, actions), so that asking again
+    #: (the play loop, the AI, the table) and validating the chosen action cost nothing. Not part of the game:
+    #: never compared, shown or cloned; ``apply`` (rules.py) drops it before it changes anything, and code that
+    #: edits a state's fields by hand after asking for legal actions must reset it to None.
+    legal: tuple[int, list[Action]] | None = field(default=None, compare=False, repr=False)
 
     @property
     def n(self) -> int:

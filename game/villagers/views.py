@@ -130,6 +130,9 @@ def view(st: VillagersState, seat: int | None) -> VillagersState:
         st.choice,
         st.last_market,
         me,
+        # the seat to act's legal list is the same on its view (views hide nothing it decides with): shared, as
+        # neither ever changes it (legal_actions hands out copies)
+        st.legal if st.legal is not None and st.legal[0] == seat else None,
     )
 
 
