@@ -464,3 +464,14 @@ def test_illegal_battle_decisions_are_refused_and_change_nothing() -> None:
             GAME.apply(st, seat, action)
     assert GAME.view(st, None) == before
     assert st.battle is not None and st.battle.defender == 1 and st.battle.winner == NOBODY
+
+
+def test_a_hired_archer_says_why_it_gets_no_bonus() -> None:
+    """Its card reads "+3 defending a village it does not live in"; hired, it has no effect, and the arithmetic
+    says so instead of leaving a plain "Archer 2" that looks like a missed bonus."""
+    st = position(hands={0: [SPARE], 1: ["green-archer"]},
+                  villages={0: [village("red", "red-dragon", "red-farmer", "red-builder")],
+                            1: [village("blue", "blue-princess", "blue-farmer")]})
+    attack(st, "red-dragon", 1, 0)
+    events = do(st, 1, Defend("green-archer"))
+    assert "Archer 2 (hired: no bonus) = 2" in texts(events)

@@ -220,8 +220,11 @@ def power(st: VillagesState, b: Battle, attacking: bool) -> tuple[int, tuple[str
         add(2, "High Score card")
     elif t == "hero" and st.low == owner:
         add(2, "Low Score card")
-    elif t == "archer" and not attacking and home >= 0 and home != b.village:
-        add(3, "defending another village")
+    elif t == "archer" and not attacking:
+        if home >= 0 and home != b.village:
+            add(3, "defending another village")
+        elif home < 0:  # the card's +3 is printed on it: say why a hired Archer does not get it
+            terms.append("(hired: no bonus)")
     elif t == "golem":
         if not attacking:
             add(2, "defending")
