@@ -765,7 +765,7 @@ class VillagersVillainsTable(TableScene):
         isz = int(size * 1.5)
         y = r.y + self.label_h + 4
         rows = [("gold", f"{v.gold[f]} gold"), ("trophy", counted(len(v.trophies[f]), "trophy", "trophies")),
-                ("building", f"{len(v.towns[f])} of {v.rules.end_size} cards")]
+                ("building", _town_count(len(v.towns[f]), v.rules.end_size))]
         if v.rules.sister_cities and v.rules.team_of:
             team = v.rules.team_of[f]
             mates = [v.names[s] for s in v.rules.teams[team] if s != f]
@@ -1038,3 +1038,7 @@ class VillagersVillainsTable(TableScene):
 
         return draw
 
+
+def _town_count(cards: int, end_size: int) -> str:
+    """A town may pass the end size in its last Build/Hire: "10 of 9 cards" would read like a mistake."""
+    return f"{cards} of {end_size} cards" if cards <= end_size else f"{cards} cards (limit {end_size})"
