@@ -16,7 +16,7 @@ import os
 import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -296,10 +296,10 @@ class App:
 
         self.push(PauseScene(self, match))
 
-    def handoff(self, name: str, on_done: Callable[[], None]) -> None:
+    def handoff(self, name: str, on_done: Callable[[], None], recap: Sequence[str] = ()) -> None:
         from scenes.handoff import HandoffScene
 
-        self.push(HandoffScene(self, name, on_done))
+        self.push(HandoffScene(self, name, on_done, recap))
 
     def toast(self, text: str, seconds: float = 3.0) -> None:
         self.toasts.append([text, seconds, seconds])

@@ -14,7 +14,7 @@ scene with any object that offers the same.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -52,7 +52,7 @@ class AppLike(Protocol):
 
     def open_pause(self, match: Match) -> None: ...
 
-    def handoff(self, name: str, on_done: Callable[[], None]) -> None: ...
+    def handoff(self, name: str, on_done: Callable[[], None], recap: Sequence[str] = ()) -> None: ...
 
     def toast(self, text: str, seconds: float = 3.0) -> None: ...
 

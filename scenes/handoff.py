@@ -7,7 +7,7 @@ their cards only when they are the one in front of the screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -17,6 +17,8 @@ from scenes.base import AppLike, Scene
 #: Ignore clicks for this long after the screen appears, so a double click on
 #: the table cannot skip the hand-over by accident.
 GRACE_SECONDS = 0.35
+#: At most this many public log lines are recapped on the screen (the newest).
+RECAP_LINES = 6
 
 
 class HandoffScene(Scene):
@@ -24,9 +26,12 @@ class HandoffScene(Scene):
     #: corner of the previous player's hand can show through.
     modal = False
 
-    def __init__(self, app: AppLike, name: str, on_done: Callable[[], None]) -> None:
+    def __init__(self, app: AppLike, name: str, on_done: Callable[[], None], recap: Sequence[str] = ()) -> None:
         super().__init__(app)
         self.name = name
+        # What happened in public since this player last had the screen: a roll or a battle that ended just
+        # before the hand-over was on the table only a moment. Public lines only: everyone sees this screen.
+        self.recap = list(recap)[-RECAP_LINES:]
         self.on_done = on_done
         self.age = 0.0
         self.done = False
@@ -86,5 +91,39 @@ class HandoffScene(Scene):
                     sf, (236, 214, 180), (cx, int(h * 0.36) + tf.get_linesize() + int(10 * k)), "midtop",
                     self.size[0] - 40)
         self.button.draw(surface)
-        w.draw_text(surface, "Click or press Enter when ready", w.font("ui", int(17 * k)), (214, 190, 156),
-                    (cx, self.button.rect.bottom + int(18 * k)), "midtop")
+        hint = w.draw_text(surface, "Click or press Enter when ready", w.font("ui", int(17 * k)), (214, 190, 156),
+                           (cx, self.button.rect.bottom + int(18 * k)), "midtop")
+        if self.recap:
+            self._draw_recap(surface, hint.bottom + int(30 * k))
+
+    def _draw_recap(self, surface: pygame.Surface, top: int) -> None:
+        """The recap in a panel below the button: long lines wrap (a battle's arithmetic), and when the screen
+        is short the oldest lines give way."""
+        k = self.k
+        hf = w.font("ui-bold", max(14, int(18 * k)))
+        lf = w.font("ui", max(14, int(18 * k)))
+        pad = int(14 * k)
+        title = "Latest at the table"
+        width = min(int(1000 * k), self.size[0] - 40)
+        room = (self.size[1] - top - 2 * pad - hf.get_linesize() - int(8 * k)) // lf.get_linesize()
+        rows: list[str] = []
+        for entry in reversed(self.recap):
+            wrapped = w.wrap(entry, lf, width - 2 * pad) or [""]
+            if len(rows) + len(wrapped) > room:
+                break
+            rows[:0] = wrapped
+        if not rows:
+            return
+        widest = max([hf.size(title)[0]] + [lf.size(r)[0] for r in rows]) + 2 * pad
+        box = pygame.Rect(0, top, min(max(widest, int(420 * k)), width),
+                          hf.get_linesize() + lf.get_linesize() * len(rows) + 2 * pad)
+        box.centerx = self.size[0] // 2
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (0, 0, 0, 90), panel.get_rect(), border_radius=int(10 * k))
+        surface.blit(panel, box.topleft)
+        x, y = box.left + pad, box.top + pad
+        w.draw_text(surface, title, hf, (236, 214, 180), (x, y), "topleft", box.width - 2 * pad)
+        y += hf.get_linesize()
+        for row in rows:
+            w.draw_text(surface, row, lf, w.CREAM, (x, y), "topleft", box.width - 2 * pad)
+            y += lf.get_linesize()

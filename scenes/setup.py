@@ -85,6 +85,20 @@ def _choice_label(value: Any, key: str = "", names: list[str] | None = None) -> 
     return str(value).replace("_", " ").capitalize() if isinstance(value, str) else str(value)
 
 
+def new_seat(specs: list[list[str]]) -> list[str]:
+    """The seat "Add player" adds: like the AI seats already set (their last level), so a table of medium AIs
+    grows by a medium one; at a pass-and-play table of humans only, another human."""
+    used = {name for name, _ in specs}
+    ais = [kind for _, kind in specs if kind != "human"]
+    if not ais and len(specs) > 1:
+        k = len(specs) + 1
+        while f"Player {k}" in used:
+            k += 1
+        return [f"Player {k}", "human"]
+    name = next((n for n in AI_NAMES if n not in used), f"Player {len(specs) + 1}")
+    return [name, ais[-1] if ais else "hard"]
+
+
 class SetupScene(Scene):
     def __init__(
         self,
@@ -209,9 +223,7 @@ class SetupScene(Scene):
     def add_seat(self) -> None:
         if len(self.seat_specs) >= self.game.max_players:
             return
-        used = {name for name, _ in self.seat_specs}
-        name = next((n for n in AI_NAMES if n not in used), f"Player {len(self.seat_specs) + 1}")
-        self.seat_specs.append([name, "hard"])
+        self.seat_specs.append(new_seat(self.seat_specs))
         self._rebuild()
 
     def remove_seat(self, i: int) -> None:

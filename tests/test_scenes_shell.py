@@ -265,6 +265,20 @@ def test_setup_seats_and_option_validation(app: App, pebbles: Pebbles) -> None:
     assert len(setup2.seat_specs) == 1
 
 
+def test_add_player_follows_the_table_being_set() -> None:
+    from scenes.setup import new_seat
+
+    # AIs at the table: the new seat is an AI of the level last set, with a name not yet used
+    name, kind = new_seat([["Player 1", "human"], ["Ada", "medium"]])
+    assert kind == "medium" and name not in ("Player 1", "Ada")
+    assert new_seat([["Ada", "easy"], ["Basil", "hard"], ["Me", "human"]])[1] == "hard"
+    # pass-and-play between humans only: another human, numbered after the others
+    assert new_seat([["Player 1", "human"], ["Player 2", "human"]]) == ["Player 3", "human"]
+    assert new_seat([["Player 1", "human"], ["Player 3", "human"]]) == ["Player 4", "human"]
+    # one player alone (a solitaire set-up): an opponent to play against
+    assert new_seat([["Player 1", "human"]])[1] == "hard"
+
+
 # --- settings ---------------------------------------------------------------------------------
 
 
@@ -415,7 +429,10 @@ def test_handoff_hides_and_reveals(app: App, pebbles: Pebbles) -> None:
     frame(app, 30)
     click(app, scene.button.rect.center)
     assert done == [1] and isinstance(app.top, GenericTable)
-    app.handoff("Basil", lambda: done.append(2))
+    app.handoff("Basil", lambda: done.append(2), [f"line {i}" for i in range(10)])
+    scene = app.top
+    assert isinstance(scene, HandoffScene) and scene.recap == [f"line {i}" for i in range(4, 10)]  # the newest
+    frame(app, 2)  # drawn with its recap
     key(app, pygame.K_RETURN)
     assert done == [1, 2]
 

@@ -81,17 +81,22 @@ def test_two_humans_pass_and_play_to_the_end() -> None:
     app, table = vmake([("Ann", "human"), ("Ben", "human")], seed=8)
     app.settings.animation_speed = "instant"
     seen: list[str] = []
+    recaps: list[list[str]] = []
     real = app.handoff
 
-    def handoff(name: str, done: Any) -> None:
+    def handoff(name: str, done: Any, recap: Any = ()) -> None:
         seen.append(name)
-        real(name, done)
+        recaps.append(list(recap))
+        real(name, done, recap)
 
     app.handoff = handoff  # type: ignore[method-assign]
     rng = random.Random(8)
     made = mouse_play(app, table, rng, max_steps=4000, prefer=prefer_progress(rng, table))
     assert table.match.is_over() and made > 40
     assert set(seen) == {"Ann", "Ben"}
+    # every hand-over recaps what the other player did, in public lines only (the whole table sees that screen)
+    public = {e.text for e in table.match.log if e.visible_to is None}
+    assert all(recaps[1:]) and all(line in public for r in recaps for line in r)
     assert {r.seat for r in table.match.history} == {0, 1}
 
 

@@ -76,6 +76,8 @@ class TableScene(TableChrome, Scene):
     FLIP_TIME = 0.32
     AI_MIN_THINK = 0.55  # an AI decision is applied no sooner than this (times the animation speed)
     HANDOFF_DELAY = 0.6
+    #: Log kinds the hand-over recap leaves out: stage headers that would crowd out what players did.
+    RECAP_SKIP: frozenset[str] = frozenset({"phase", "turn"})
     REASON_TIME = 3.5
     ZOOM_DELAY = 0.4
     TIP_DELAY = 0.35
@@ -115,6 +117,7 @@ class TableScene(TableChrome, Scene):
         self._ai_queue: list[tuple[int, Action]] = []
         self._handoff_wait: int | None = None
         self._handoff_since = 0.0
+        self._seen: dict[int, int] = {}  # per human seat: how much of the match log it had on screen
         self.reason = ""
         self._reason_until = 0.0
         self._scored_rounds = 0
@@ -286,7 +289,7 @@ class TableScene(TableChrome, Scene):
         if self._resume_gate and self.viewer is not None:
             self._resume_gate = False
             seat = self.viewer
-            self.app.handoff(self.match.seats[seat].name, lambda: self._set_viewer(seat))
+            self.app.handoff(self.match.seats[seat].name, lambda: self._set_viewer(seat), self._recap(seat))
 
     def leave(self) -> None:
         self.drag.cancel()
@@ -1015,7 +1018,15 @@ class TableScene(TableChrome, Scene):
         self._handoff_wait = None
         self.drag.cancel()
         self.menu = None
-        self.app.handoff(m.seats[nxt].name, lambda s=nxt: self._set_viewer(s))
+        if self.viewer is not None:
+            self._seen[self.viewer] = len(m.log)
+        self.app.handoff(m.seats[nxt].name, lambda s=nxt: self._set_viewer(s), self._recap(nxt))
+
+    def _recap(self, seat: int) -> list[str]:
+        """The public log lines since ``seat`` last had the screen, for the hand-over screen (which everyone
+        sees, so nothing addressed to some seats only)."""
+        skip = self.RECAP_SKIP
+        return [e.text for e in self.match.log[self._seen.get(seat, 0):] if e.visible_to is None and e.kind not in skip]
 
     def _set_viewer(self, seat: int) -> None:
         changed = seat != self.viewer

@@ -160,6 +160,8 @@ def parse_battle(event: Event) -> tuple[str, str, str] | None:
 class VillagesTable(TableScene):
     """The Villages play screen, 2 to 5 players."""
 
+    RECAP_SKIP = frozenset({"turn", "end"})  # "Ada's turn", "Ada's turn ends"
+
     def __init__(self, app: Any, match: Any, *, runner_mode: str = "thread") -> None:
         self.cw = 100
         self.mid = pygame.Rect(0, 0, 0, 0)
