@@ -20,7 +20,7 @@ import pytest
 
 from game.engine import Event, Gesture
 from game.match import Match, SeatSpec
-from game.villages.actions import Attack, Defend, Discard, Draw, Found, Reward, Target
+from game.villages.actions import Attack, Defend, Discard, Draw, Found, Give, Reward, Target
 from game.villages.cards import ALL_CARDS, COLOUR_OF, COLOURS, HIGH_SCORE, LOW_SCORE
 from game.villages.setups import position, village
 from game.villages.state import Phase
@@ -126,6 +126,15 @@ def gesture(table: TableScene, test: Any) -> Gesture:
     raise AssertionError(f"no such gesture among {[g.label for g in table.gestures.all]}")
 
 
+def pick(rng: random.Random, gestures: list[Gesture]) -> Gesture:
+    """A random decision, then a random way to make it: an attack can be one drop or two, and choosing among
+    gestures alone would attack far more often than random play does."""
+    ways: dict[Any, list[Gesture]] = {}
+    for g in gestures:
+        ways.setdefault(g.action if g.action is not None else ("draft", g.draft), []).append(g)
+    return rng.choice(rng.choice(list(ways.values())))
+
+
 def play_by_mouse(app: Any, table: TableScene, rng: random.Random, max_steps: int = 6000,
                   prefer: Any = None, click_handoffs: bool = False) -> tuple[int, list[str]]:
     """Play to the end by mouse; hand-overs are answered (``click_handoffs``: by a click on the screen's button,
@@ -153,7 +162,7 @@ def play_by_mouse(app: Any, table: TableScene, rng: random.Random, max_steps: in
             click(app, table.close_score_btn.rect.center)
         gestures = list(table.gestures.all)
         assert gestures, "a seat to act has no gesture"
-        g = (prefer(table, gestures) if prefer is not None else None) or rng.choice(gestures)
+        g = (prefer(table, gestures) if prefer is not None else None) or pick(rng, gestures)
         before = (len(table.match.history), table.draft)
         do(app, table, g)
         after = (len(table.match.history), table.draft)
@@ -238,7 +247,6 @@ def test_a_whole_pass_and_play_game_from_the_deal_to_the_results_by_mouse() -> N
     """Issue 7's scene test: a quick game (to 50) of two humans and a random computer player, from the first deal
     to the results screen, every human decision and every hand-over made by synthetic mouse events only; the
     results show the engine's totals."""
-    start = time.perf_counter()
     app, table = vmake([("Ann", "human"), ("Ben", "human"), ("Bot", "random")], QUICK, SMALL, seed=WHOLE_GAME_SEED)
     app.settings.animation_speed = "instant"
     frame(app, 0.5)
@@ -258,7 +266,6 @@ def test_a_whole_pass_and_play_game_from_the_deal_to_the_results_by_mouse() -> N
     outcome = m.game.outcome(st)
     assert list(outcome.scores) == [float(t) for t in st.totals]
     assert app.top.match is m and max(outcome.scores) >= 50 and outcome.winners
-    assert time.perf_counter() - start < 60
 
 
 WHOLE_GAME_SEED = int(os.environ.get("VILLAGES_WHOLE_GAME_SEED", "3"))  # a short game
@@ -421,6 +428,37 @@ def test_the_rulebook_battle_is_fought_by_mouse_and_the_arena_spells_it_out() ->
     assert "defender wins" in words and table.report.winner == 1
     assert "blue-wizard" in table.view.graveyards[0]  # the losing attacker is destroyed
     assert table.report.atk == "blue-wizard" and table.report.dfd == "blue-knight"
+
+
+def test_an_attack_is_one_drop_of_the_unit_on_the_village_it_attacks() -> None:
+    app, table = table_at(rulebook_battle(), [("Ann", "human"), ("Bo", "easy")])
+    one = gesture(table, lambda g: isinstance(g.action, Attack) and g.card == "blue-wizard" and g.target == "village:1:0")
+    assert one.source == "village:0:0" and one.label == "Attack Bo's blue village with the blue Wizard (your Act)"
+    do(app, table, one)  # one drag: the unit goes out and Bo's village is named
+    end = time.perf_counter() + 20
+    while table.report is None and time.perf_counter() < end:  # Bo defends (the AI's move)
+        frame(app, 0.1)
+        time.sleep(0.002)
+    assert table.report is not None and table.report.atk == "blue-wizard" and table.report.dfd == "blue-knight"
+    assert [r.action for r in table.match.history][:2] == [Attack("blue-wizard"), Target(1, 0)]
+
+
+def test_a_hired_attack_is_one_drop_from_the_hand_and_a_unit_of_the_village_colour_asks_gift_or_attack() -> None:
+    st = rulebook_battle()
+    st.hands[0].append("blue-thief")
+    st.hands[0].sort()
+    app, table = table_at(st, [("Ann", "human"), ("Bo", "human")])
+    drops = [g for g in table.gestures.all if g.card == "blue-thief" and g.target == "village:1:0"]
+    assert {type(g.action) for g in drops} == {Give, Attack}  # a gift of its colour, or a hired attack: a menu asks
+    spr = sprite_in(table, "blue-thief", "hand:0")
+    drag(app, visible_point(table, spr), drop_point(table, "village:1:0"))
+    assert table.menu is not None and sorted(b.text for b in table.menu.buttons) == sorted(g.label for g in drops)
+    hire = next(g for g in drops if isinstance(g.action, Attack))
+    assert hire.label == "Hire the blue Thief face down to attack Bo's blue village (your Act)"
+    click(app, next(b for b in table.menu.buttons if b.text == hire.label).rect.center)
+    settle(app, table)
+    assert isinstance(app.top, HandoffScene) and app.top.name == "Bo"  # Bo chooses a defender
+    assert table.view.phase == Phase.DEF_UNIT and table.view.battle.defender == 1
 
 
 def test_a_won_battle_waits_for_the_reward_dragged_by_the_winner() -> None:

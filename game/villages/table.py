@@ -12,14 +12,17 @@ Gestures: draws are a click on the deck or a drag from the discard pile to the h
 the pile); founding drags 3 units one by one onto the new-village slot (a draft: the three are laid down together);
 adding drags a card onto an own village (a unit of another colour becomes the Inn's guest); giving drags it onto
 another player's village ("gifts left: 2"); the Act's discard is a drag onto the discard pile; an attack drags a
-unit from an own village (face up) or from the hand (hired, face down) into the battle slot "battle:<seat>", then
-the unit from there onto the village it attacks; a Merchant trade drags the offered card onto the other player's
-hand, and the answer is a click on a card of one's own hand. The Chicken is a click, the Bunny a drag onto the hand
+unit from an own village (face up) or from the hand (hired, face down) straight onto the village it attacks (the
+engine's two steps, the attacker then the target, made by one drop: ``attack_target``), or in two drags, into the
+battle slot "battle:<seat>" and from there onto the village; a Merchant trade drags the offered card onto the other
+player's hand, and the answer is a click on a card of one's own hand. The Chicken is a click, the Bunny a drag onto the hand
 of the player whose Act it cancels; switching an Inn guest drags the guest back to the hand, then the new guest onto
 the village (a draft). The defender drags a unit (of the attacked village, an Archer of another village, or one
 from the hand) into its battle slot; Pigs, the Sheep and the guest who stays in a village are clicks; the reward
 drags the card to the winner's hand (kidnap) or to its owner's graveyard (destroy, or raze with a Warrior). Passing,
-ending the turn and dealing the next round are buttons. No two gestures share a card, a source and a target.
+ending the turn and dealing the next round are buttons. Gestures share a card, a source and a target only where
+one drop means two moves: a unit of a village's colour dropped from the hand on another player's village of that
+colour may be a gift or a hired attack, and the table asks which.
 """
 
 from __future__ import annotations
@@ -250,6 +253,13 @@ def gestures(v: VillagesState, seat: int, legal: list, draft: Hashable) -> list[
             label = (f"Hire the {name_of(a.card)} face down to attack (your Act)" if src == hand
                      else f"Send the {name_of(a.card)} out to attack (your Act)")
             out.append(Gesture(label, action=a, card=a.card, source=src, target=f"battle:{seat}"))
+            # the whole attack in one drop: every village of another player is a target (battle.target_actions)
+            how = "Hire the {} face down to attack {}" if src == hand else "Attack {1} with the {0}"
+            for o in range(v.n):
+                if o != seat:
+                    for j in range(len(v.villages[o])):
+                        out.append(Gesture(how.format(name_of(a.card), village_label(v, o, j)) + " (your Act)",
+                                           action=a, card=a.card, source=src, target=f"village:{o}:{j}"))
         elif isinstance(a, Target):
             assert b is not None
             out.append(Gesture(f"Attack {village_label(v, a.seat, a.village)} with the {name_of(b.atk)}", action=a,
@@ -303,6 +313,15 @@ def gestures(v: VillagesState, seat: int, legal: list, draft: Hashable) -> list[
         out.append(Gesture(f"Switch the Inn's guest: take the {name_of(old)} back", draft=("switch", inn),
                            card=old, source=f"village:{seat}:{i}", target=hand))
     return out
+
+
+def attack_target(g: Gesture) -> Target | None:
+    """The second step of an attack made by dropping the unit straight on a village (``gestures``): that village
+    as the target. None for any other gesture."""
+    if not isinstance(g.action, Attack) or g.target is None or not g.target.startswith("village:"):
+        return None
+    _, o, j = g.target.split(":")
+    return Target(int(o), int(j))
 
 
 def preview(v: VillagesState, seat: int, draft: Hashable) -> VillagesState:

@@ -3,8 +3,9 @@
 Every decision is made through the engine's gestures (game/villages/table.py): a click on the deck or a drag from
 the discard pile draws; three units dragged one by one onto the empty space of one's village row found a village;
 a card dragged onto an own village adds it, onto another player's village gives it; a card dragged onto the
-discard pile is the Act's discard; a unit dragged into the arena goes out to attack (hired face down when it
-comes from the hand), then onto the village it attacks; the defender drags its unit into the arena; the winner
+discard pile is the Act's discard; a unit dragged onto another player's village attacks it (hired face down when
+it comes from the hand; a unit of that village's colour asks: gift or attack), or in two steps, into the arena and
+from there onto the village; the defender drags its unit into the arena; the winner
 drags the reward to a hand or a graveyard. This module lays the zones out for 2 to 5 players at any window size
 and draws what the engine's zones leave to a table: villages as colour-grouped fans with animals and buildings
 tucked under and each guest in front of its Inn, the battle arena with both cards and the arithmetic, the
@@ -26,10 +27,11 @@ from typing import Any
 
 import pygame
 
-from game.engine import Event, Zone
+from game.engine import Event, Gesture, Zone
 from game.villages.battle import battle_winner
 from game.villages.cards import HIGH_SCORE, KIND_OF, LOW_SCORE, UNIT, name_of
 from game.villages.state import HIDDEN, Act, Phase
+from game.villages.table import attack_target
 from scenes import theme
 from scenes.table import kit
 from scenes.table.base import TableScene
@@ -180,6 +182,15 @@ class VillagesTable(TableScene):
         super().__init__(app, match, runner_mode=runner_mode)
 
     # --- layout --------------------------------------------------------------------------------------------------
+    def perform(self, g: Gesture) -> bool:
+        """A unit dropped straight on another player's village attacks it: the gesture makes the engine's first
+        step (the unit goes out) and this names the village, the second step, at once."""
+        target = attack_target(g)
+        done = super().perform(g)
+        if done and target is not None and self.viewer is not None and target in self.match.legal_actions(self.viewer):
+            self.submit(target)
+        return done
+
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         self._relabel()
@@ -581,7 +592,7 @@ class VillagesTable(TableScene):
             return "Click the deck, or drag a discard to your hand."
         if ph == Phase.MAIN:
             if v.act == Act.PENDING:
-                return "Drag cards to build or give. Act: drag a card to the discard pile, or a unit into the arena."
+                return "Drag cards to build or give. Act: drag a card to the discard pile, or a unit onto a village to attack."
             return "Build or give more, or end your turn."
         if ph == Phase.ATK_TARGET:
             return "Drag your unit from the arena onto the village it attacks."
@@ -707,8 +718,8 @@ class VillagesTable(TableScene):
                 words += ". " + r.after[-1]
             self._line(surface, words, verdict, size, theme.HOT, bold=False)
         elif self.my_turn() and self.view.phase == Phase.MAIN and self.view.act == Act.PENDING:
-            self._line(surface, "Attack: drag a unit into the place above, from a village (face up) or from your "
-                                "hand (hired, face down)", verdict, size)
+            self._line(surface, "Attack: drag a unit onto another player's village (from your hand: hired, "
+                                "face down)", verdict, size)
         else:
             t = theme.text("Battlefield", "card-bold", max(theme.MIN_FONT + 2, int(20 * k)), theme.ON_TABLE_SOFT)
             surface.blit(t, t.get_rect(center=a.center))
