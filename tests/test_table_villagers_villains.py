@@ -524,3 +524,18 @@ def test_kings_favor_city_draw_is_told_and_made_by_dragging_the_marker() -> None
     assert isinstance(mine(table)[-1], FavorCity)
     assert len(table.match.state.city_box) == box_before - 1
     assert "King's Favor onto" not in table.hint()
+
+
+def test_a_town_past_the_end_size_reads_as_over_the_limit_in_the_seat_label() -> None:
+    from dataclasses import replace
+
+    from scenes.table.villagers_villains.table import _town_count
+
+    _app, table = vmake([("Ann", "human"), ("Bo", "medium"), ("Cy", "medium")])
+    v = table.view
+    limit = v.rules.end_size
+    assert f"0/{limit} cards" in table.seat_status_words(1)
+    table.view = replace(v, towns=(v.towns[0], tuple(list(CARDS)[:limit + 1]), v.towns[2]))
+    assert f"{limit + 1} cards (limit {limit})" in table.seat_status_words(1)  # never "10/9 cards"
+    assert _town_count(limit, limit) == f"{limit} of {limit} cards"
+    assert _town_count(limit + 1, limit) == f"{limit + 1} cards (limit {limit})"

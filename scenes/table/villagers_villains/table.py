@@ -568,7 +568,8 @@ class VillagersVillainsTable(TableScene):
             return " · ".join(parts)
         parts.append(f"{v.gold[seat]} gold")
         parts.append(counted(len(v.trophies[seat]), "trophy", "trophies"))
-        parts.append(f"{len(v.towns[seat])}/{v.rules.end_size} cards")
+        n, limit = len(v.towns[seat]), v.rules.end_size
+        parts.append(f"{n}/{limit} cards" if n <= limit else f"{n} cards (limit {limit})")
         return " · ".join(parts)
 
     def seat_chip(self, seat: int) -> str:
