@@ -18,7 +18,7 @@ from scenes.base import AppLike, Scene
 #: the table cannot skip the hand-over by accident.
 GRACE_SECONDS = 0.35
 #: At most this many public log lines are recapped on the screen (the newest).
-RECAP_LINES = 6
+RECAP_LINES = 10
 
 
 class HandoffScene(Scene):

@@ -429,9 +429,9 @@ def test_handoff_hides_and_reveals(app: App, pebbles: Pebbles) -> None:
     frame(app, 30)
     click(app, scene.button.rect.center)
     assert done == [1] and isinstance(app.top, GenericTable)
-    app.handoff("Basil", lambda: done.append(2), [f"line {i}" for i in range(10)])
+    app.handoff("Basil", lambda: done.append(2), [f"line {i}" for i in range(14)])
     scene = app.top
-    assert isinstance(scene, HandoffScene) and scene.recap == [f"line {i}" for i in range(4, 10)]  # the newest
+    assert isinstance(scene, HandoffScene) and scene.recap == [f"line {i}" for i in range(4, 14)]  # the newest
     frame(app, 2)  # drawn with its recap
     key(app, pygame.K_RETURN)
     assert done == [1, 2]

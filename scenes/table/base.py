@@ -1035,6 +1035,12 @@ class TableScene(TableChrome, Scene):
         self.selected = None
         self.score_open = False
         if changed:
+            # The hand-over screen took the last clicks: the pointer is where it is now, not where the previous
+            # player left it (else that spot's card zoom pops up at once for the next player).
+            self.mouse = pygame.mouse.get_pos()
+            self.hover = None
+            self.zoom_pinned = None
+            self._hover_t = 0.0
             self.sprites = {}
             self.order = []
             self.leaving = []
