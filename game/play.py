@@ -76,17 +76,34 @@ def play_out(game: Game, state: Any, choosers: Sequence[Chooser | None],
              max_decisions: int = MAX_DECISIONS, views: bool = True) -> int:
     """Play ``state`` to the end in place; returns the number of decisions. RuntimeError when a seat to act has
     no chooser or the game never ends (a rules bug)."""
+    # ``step`` unrolled: this loop is most of a benchmark's or a tournament's decisions, and one seat to act is
+    # the common case, so it asks ``to_act`` once per decision and calls the chooser directly (the same
+    # decisions, in the same order, as ``step``).
     decisions = 0
-    while not game.is_over(state):
-        if not game.to_act(state):
+    to_act, apply, is_over, view = game.to_act, game.apply, game.is_over, game.view
+    while True:
+        acting = to_act(state)
+        if not acting:
+            if is_over(state):
+                return decisions
             raise RuntimeError("nobody is to act but the game is not over")
-        n = step(game, state, choosers, on_event, views)
-        if n == 0:
-            raise RuntimeError(f"seats {game.to_act(state)} must decide but have no chooser")
-        decisions += n
+        if len(acting) == 1:
+            seat = acting[0]
+            c = choosers[seat]
+            if c is None:
+                raise RuntimeError(f"seats {acting} must decide but have no chooser")
+            action = c.choose(game, state if not views or getattr(c, "masks_view", False) else view(state, seat), seat)
+            events = apply(state, seat, action)
+            if on_event is not None:
+                on_event(seat, action, events)
+            decisions += 1
+        else:
+            n = step(game, state, choosers, on_event, views)
+            if n == 0:
+                raise RuntimeError(f"seats {acting} must decide but have no chooser")
+            decisions += n
         if decisions > max_decisions:
             raise RuntimeError(f"the game did not end within {max_decisions} decisions")
-    return decisions
 
 
 def play_game(game: Game, levels: Sequence[str], seed: int, options: dict[str, Any], budget: float | None = None,
