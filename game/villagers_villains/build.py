@@ -32,6 +32,7 @@ from game.villagers_villains.state import (
     powers,
     price,
     put,
+    remember,
     transfer,
     without,
 )
@@ -41,11 +42,11 @@ NOTHING_IS_FREE = C.cost_floor > 0 and all(c.vend >= 0 for c in ALL_CARDS.values
     min(c.costs) > 0 for c in CITIES.values())
 
 
-def vend_cards(st: VVState, seat: int) -> list[tuple[str, int]]:
-    """(VEND Citizen, its owner) that ``seat`` may use now."""
+def vend_cards(st: VVState, seat: int, pw: Powers | None = None) -> list[tuple[str, int]]:
+    """(VEND Citizen, its owner) that ``seat`` may use now (``pw``: their powers, when known)."""
     if not st.deck:
         return []
-    others = st.rules.free_market or powers(st, seat).diplomacy
+    others = st.rules.free_market or (pw if pw is not None else powers(st, seat)).diplomacy
     gold = st.gold[seat]
     out = []
     for owner in range(st.n):
@@ -56,6 +57,47 @@ def vend_cards(st: VVState, seat: int) -> list[tuple[str, int]]:
             if c.kind == CITIZEN and c.vend and c.vend <= gold and (seat, cid) not in st.vend_used:
                 out.append((cid, owner))
     return out
+
+
+def _can_vend(st: VVState, seat: int, pw: Powers) -> bool:
+    """``bool(vend_cards(st, seat, pw))``, stopping at the first VEND found."""
+    if not st.deck:
+        return False
+    others = st.rules.free_market or pw.diplomacy
+    gold = st.gold[seat]
+    used = st.vend_used
+    for owner in range(st.n):
+        if owner != seat and not others:
+            continue
+        for cid in st.towns[owner]:
+            c = ALL_CARDS[cid]
+            if c.kind == CITIZEN and c.vend and c.vend <= gold and (seat, cid) not in used:
+                return True
+    return False
+
+
+def _can_upgrade(st: VVState, seat: int) -> bool:
+    """``bool(upgrades(st, seat))``, stopping at the first open space found."""
+    if not st.rules.city_builder or st.upgraded:
+        return False
+    spaces = st.spaces
+    placed = 0
+    for a, b in spaces:
+        if a == seat:
+            placed += 1
+        if b == seat:
+            placed += 1
+    if C.city_tokens - placed <= 0:
+        return False
+    gold = st.gold[seat]
+    for cid, sp in zip(st.cities, spaces, strict=True):
+        if seat in sp:
+            continue
+        costs = CITIES[cid].costs
+        for i, who in enumerate(sp):
+            if who < 0 and costs[i] <= gold:
+                return True
+    return False
 
 
 def upgrades(st: VVState, seat: int) -> list[Action]:
@@ -113,9 +155,10 @@ def _build_list(st: VVState, seat: int) -> list[Action]:
     gold = st.gold[seat]
     if gold <= 0 and NOTHING_IS_FREE:  # no gold: only the King's Favor draw is left
         return [FAVOR_CITY] if can_favor_city(st, seat) else []
-    out = _places(st, seat, powers(st, seat), gold)
+    pw = powers(st, seat)
+    out = _places(st, seat, pw, gold)
     if st.deck:
-        for c, _ in sorted(vend_cards(st, seat)):
+        for c, _ in sorted(vend_cards(st, seat, pw)):
             out.append(VEND[c])
     if st.rules.city_builder:
         out.extend(upgrades(st, seat))
@@ -143,9 +186,9 @@ def has_build(st: VVState, seat: int) -> bool:
                 p = card.cost if card.cost > floor else floor
             if p <= gold:
                 return True
-    if st.deck and vend_cards(st, seat):
+    if st.deck and _can_vend(st, seat, pw):
         return True
-    if st.rules.city_builder and (upgrades(st, seat) or can_favor_city(st, seat)):
+    if st.rules.city_builder and (_can_upgrade(st, seat) or can_favor_city(st, seat)):
         return True
     return bool(st.rules.sponsors and sponsor_actions(st, seat))
 
@@ -175,7 +218,10 @@ def build_apply(st: VVState, seat: int, a: Action) -> list[Event]:
     name = st.names[seat]
     if isinstance(a, EndTurn):
         st.phase = PH.DONE
-        return [Event(f"{name} ends the Build/Hire turn", "turn")]
+        line = _ENDED.get(name)
+        if line is None:
+            line = remember(_ENDED, name, Event(f"{name} ends the Build/Hire turn", "turn"))
+        return [line]
     if isinstance(a, Place):
         cost = price(st, seat, a.card)
         pay(st, seat, cost)
@@ -187,7 +233,10 @@ def build_apply(st: VVState, seat: int, a: Action) -> list[Event]:
         if a.card in st.private:  # a card drawn face down: the others see it now
             st.private = st.private - {a.card}
             return [Event(text, "place", None, True, ("place", seat, a.card))]
-        return [Event(text, "place")]
+        line = _PLACED.get(text)
+        if line is None:
+            line = remember(_PLACED, text, Event(text, "place"))
+        return [line]
     if isinstance(a, Vend):
         return _vend(st, seat, a.card)
     if isinstance(a, Upgrade):
@@ -197,7 +246,11 @@ def build_apply(st: VVState, seat: int, a: Action) -> list[Event]:
         k = st.cities.index(a.city)
         st.spaces = put(st.spaces, k, put(st.spaces[k], a.space, seat))
         st.upgraded = True
-        return [Event(f"{name} upgrades to {city.name} for {cost} gold", "upgrade")]
+        line = _UPGRADED.get((name, a.city, cost))
+        if line is None:
+            line = remember(_UPGRADED, (name, a.city, cost), Event(f"{name} upgrades to {city.name} for {cost} gold",
+                                                                   "upgrade"))
+        return [line]
     if isinstance(a, FavorCity):
         rng = chance_rng(st.seed, st.chance)
         st.chance += 1
@@ -209,6 +262,11 @@ def build_apply(st: VVState, seat: int, a: Action) -> list[Event]:
         text = f"{name} spends the King's Favor: {CITIES[cid].name} comes into play"
         return [Event(text, "city", None, True, ("city", cid))]
     return apply_sponsor(st, seat, a)  # type: ignore[arg-type]
+
+
+_ENDED: dict[str, Event] = {}
+_PLACED: dict[str, Event] = {}
+_UPGRADED: dict[tuple[str, str, int], Event] = {}
 
 
 def _vend(st: VVState, seat: int, vcard: str) -> list[Event]:

@@ -23,6 +23,7 @@ from game.villagers_villains.state import (
     owner_of,
     powers,
     put,
+    remember,
     teammates,
     without,
 )
@@ -189,7 +190,11 @@ def defend_apply(st: VVState, seat: int, a: Action) -> list[Event]:
     require(defend_valid(st, seat, a), "Choose an unused roll source and a Challenge it may attack.")
     if isinstance(a, EndTurn):
         st.phase = PH.DONE
-        return [Event(f"{st.names[seat]} ends the Defend turn", "turn")]
+        name = st.names[seat]
+        line = _ENDED.get(name)
+        if line is None:
+            line = remember(_ENDED, name, Event(f"{name} ends the Defend turn", "turn"))
+        return [line]
     if not isinstance(a, Defend):
         return apply_sponsor(st, seat, a)  # type: ignore[arg-type]
     if a.source == TOWN_DEFENSE:
@@ -214,6 +219,9 @@ def defend_apply(st: VVState, seat: int, a: Action) -> list[Event]:
         st.actor = side
         return ev
     return ev + resolve_defence(st)
+
+
+_ENDED: dict[str, Event] = {}
 
 
 def mark_key(st: VVState, roller: int, poach: bool) -> int:
@@ -251,7 +259,11 @@ def resolve_defence(st: VVState) -> list[Event]:
     if got < ch.successes:
         rest = tuple(x for x in st.marks if not (x[0] == r.target and x[1] == key))
         st.marks = (*rest, (r.target, key, got))
-        return [Event(f"The {ch.name} takes a hit: {got} of {ch.successes} successes", "defend")]
+        line = _HITS.get((r.target, got))
+        if line is None:
+            line = remember(_HITS, (r.target, got), Event(f"The {ch.name} takes a hit: {got} of {ch.successes} successes",
+                                                          "defend"))
+        return [line]
     return beat(st, r.target, r.victim, seat, r.source, poach)
 
 
@@ -284,4 +296,12 @@ def beat(st: VVState, target: str, town: int, roller: int, source: str, poach: b
     extra = "".join(f" {v:+d} {label}" for label, v in bonus)
     sponsor = f" and {pot} sponsor gold" if pot else ""
     text = f"The {ch.name} is beaten: {st.names[who]} takes it as a trophy with {loot} Loot ({ch.loot}{extra}){sponsor}"
-    return [Event(text, "beaten", None, False, ("beaten", target, who, loot + pot))]
+    data = ("beaten", target, who, loot + pot)
+    line = _BEATEN.get((text, data))
+    if line is None:
+        line = remember(_BEATEN, (text, data), Event(text, "beaten", None, False, data))
+    return [line]
+
+
+_HITS: dict[tuple[str, int], Event] = {}
+_BEATEN: dict[tuple[str, tuple[str, str, int, int]], Event] = {}

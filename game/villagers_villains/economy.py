@@ -11,7 +11,7 @@ from game.villagers_villains.actions import END_TURN, Discard, EndTurn, make
 from game.villagers_villains.cards import ALL_CARDS, BUILDING, CHALLENGE, CHALLENGE_IDS, CITIZEN, DEPUTY
 from game.villagers_villains.ending import finish
 from game.villagers_villains.sponsors import apply_sponsor, sponsor_actions, sponsorship
-from game.villagers_villains.state import PH, VVState, current, earn, pay, powers, put, transfer, without
+from game.villagers_villains.state import PH, VVState, earn, pay, powers, put, remember, transfer, without
 
 # --- Pillage ---------------------------------------------------------------------------------------------------------
 
@@ -58,7 +58,7 @@ def pay_pillage(st: VVState, seat: int) -> list[Event]:
                 owed += 1
             continue
         amount = min(share, gold)
-        who = sponsorship(st, cid)[0]
+        who = sponsorship(st, cid)[0] if st.sponsorships else -1
         if who >= 0:
             transfer(st, seat, who, amount)
             parts.append(f"{ALL_CARDS[cid].name} {amount} to {st.names[who]}")
@@ -67,9 +67,11 @@ def pay_pillage(st: VVState, seat: int) -> list[Event]:
             parts.append(f"{ALL_CARDS[cid].name} {amount}")
         paid += amount
     ev: list[Event] = []
-    cut = "".join(f", {v:+d} {label}" for label, v in cuts)
+    cut = "".join(f", {v:+d} {label}" for label, v in cuts) if cuts else ""
     if paid:
-        ev.append(Event(f"Pillage: {st.names[seat]} loses {paid} gold ({', '.join(parts)}{cut})", "pillage"))
+        text = f"Pillage: {st.names[seat]} loses {paid} gold ({', '.join(parts)}{cut})"
+        line = _PILLAGED.get(text)
+        ev.append(line if line is not None else remember(_PILLAGED, text, Event(text, "pillage")))
     elif any(s for _, s in shares):
         ev.append(Event(f"Pillage: {st.names[seat]} has no gold to lose", "pillage"))
     elif shares:
@@ -83,16 +85,6 @@ def pay_pillage(st: VVState, seat: int) -> list[Event]:
     else:
         st.phase = PH.DONE
     return ev
-
-
-def begin_pillage(st: VVState) -> list[Event]:
-    seat = current(st)
-    st.actor = seat
-    st.sponsored = False
-    if st.rules.sponsors:
-        st.phase = PH.PILLAGE
-        return []
-    return pay_pillage(st, seat)
 
 
 def pillage_legal(st: VVState, seat: int) -> list[Action]:
@@ -182,17 +174,15 @@ def collect(st: VVState, seat: int) -> list[Event]:
     if not amount:
         return []
     earn(st, seat, amount)
-    return [Event(f"Earn: {st.names[seat]} collects {amount} gold", "earn")]
+    name = st.names[seat]
+    line = _COLLECTED.get((name, amount))
+    if line is None:
+        line = remember(_COLLECTED, (name, amount), Event(f"Earn: {name} collects {amount} gold", "earn"))
+    return [line]
 
 
-def begin_earn(st: VVState) -> list[Event]:
-    seat = current(st)
-    st.actor = seat
-    st.sponsored = False
-    if st.rules.sponsors:
-        st.phase = PH.EARN
-        return []
-    return collect(st, seat)
+_COLLECTED: dict[tuple[str, int], Event] = {}
+_PILLAGED: dict[str, Event] = {}
 
 
 def earn_legal(st: VVState, seat: int) -> list[Action]:

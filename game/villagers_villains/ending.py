@@ -19,5 +19,5 @@ def finish(st: VVState, reason: str, lost: bool = False) -> list[Event]:
     table = ", ".join(f"{n} {s}" for n, s in zip(st.names, scores, strict=True))
     return [
         Event(f"The game ends: {reason}", "end"),
-        Event(f"Final scores: {table}. {outcome(st).headline}", "result", None, False, ("final", tuple(scores))),
+        Event(f"Final scores: {table}. {outcome(st, scores).headline}", "result", None, False, ("final", tuple(scores))),
     ]

@@ -16,19 +16,19 @@ from game.villagers_villains.build import build_apply, build_legal, has_build
 from game.villagers_villains.cards import ALL_CARDS, C
 from game.villagers_villains.defend import defend_apply, defend_legal, has_defence
 from game.villagers_villains.economy import (
-    begin_earn,
-    begin_pillage,
+    collect,
     discard_apply,
     discard_legal,
     earn_apply,
     earn_legal,
+    pay_pillage,
     pillage_apply,
     pillage_legal,
 )
 from game.villagers_villains.ending import finish
 from game.villagers_villains.recruit import buy_apply, buy_legal, declare_apply, declare_legal, quick_apply, quick_legal
 from game.villagers_villains.rolls import chance_stream
-from game.villagers_villains.state import PH, ST, STAGE_WORD, VVState, powers, town_size
+from game.villagers_villains.state import PH, ST, STAGE_WORD, VVState, powers, remember, town_size
 from game.villagers_villains.window import window_apply, window_legal
 
 Legal = Callable[[VVState, int], list[Action]]
@@ -57,7 +57,11 @@ def court_apply(st: VVState, seat: int, a: Action) -> list[Event]:
     assert isinstance(a, MoveFavor)
     st.phase = PH.DONE
     if a.delta == 0:
-        return [Event(f"{st.names[seat]} leaves the King's Favor marker where it is", "court")]
+        name = st.names[seat]
+        line = _LEFT.get(name)
+        if line is None:
+            line = remember(_LEFT, name, Event(f"{name} leaves the King's Favor marker where it is", "court"))
+        return [line]
     pos = favor_position(st) + a.delta
     st.favor_card = st.pool[pos - 1]
     return [Event(f"{st.names[seat]} moves the King's Favor marker to position {pos} "
@@ -104,7 +108,10 @@ def advance(st: VVState, ev: list[Event]) -> None:
             return
         if ph == PH.DONE:
             st.turn += 1
-            ev.extend(_next_stage(st) if st.turn >= n else _begin(st))
+            if st.turn >= n:
+                _next_stage(st, ev)
+            else:
+                _begin(st, ev)
             continue
         seat = st.actor
         if ph == PH.BUILD:  # nothing to do but end the turn: it passes without a log line
@@ -139,43 +146,46 @@ def _hand_limit(st: VVState, ev: list[Event]) -> None:
 # --- turns and phases --------------------------------------------------------------------------------------------------
 
 
-def _begin(st: VVState) -> list[Event]:
-    """Start the current Mayor's turn in the current stage."""
+def _begin(st: VVState, ev: list[Event]) -> None:
+    """Start the current Mayor's turn in the current stage (its log lines go to ``ev``). Pillage and Earn resolve
+    at once unless Sponsors gives the Mayor a choice first."""
     seat = (st.start + st.turn) % len(st.names)
     st.actor = seat
     st.sponsored = False
     stage = st.stage
     if stage == ST.RECRUIT:
         st.phase = PH.DECLARE
-        return _peek(st, seat)
-    if stage == ST.DEFEND:
+        if st.deck and not st.rules.vision and seat not in st.peek and powers(st, seat).peek:
+            _peek(st, seat, ev)
+    elif stage == ST.DEFEND:
         st.phase = PH.DEFEND
-        return []
-    if stage == ST.PILLAGE:
-        return begin_pillage(st)
-    if stage == ST.EARN:
-        return begin_earn(st)
-    if stage == ST.BUILD:
+    elif stage == ST.PILLAGE:
+        if st.rules.sponsors:
+            st.phase = PH.PILLAGE
+        else:
+            ev.extend(pay_pillage(st, seat))
+    elif stage == ST.EARN:
+        if st.rules.sponsors:
+            st.phase = PH.EARN
+        else:
+            ev.extend(collect(st, seat))
+    elif stage == ST.BUILD:
         st.upgraded = False
         st.phase = PH.BUILD
-        return []
-    if stage == ST.COURT:
-        st.phase = PH.ROYAL_COURT if favor_position(st) and powers(st, seat).favor_move else PH.DONE
-        return []
-    st.phase = PH.QUICK_START
-    return []
+    elif stage == ST.COURT:
+        st.phase = PH.ROYAL_COURT if st.favor_card in st.pool and powers(st, seat).favor_move else PH.DONE
+    else:
+        st.phase = PH.QUICK_START
 
 
-def _peek(st: VVState, seat: int) -> list[Event]:
+def _peek(st: VVState, seat: int, ev: list[Event]) -> None:
     """Scholar (Advanced): before declaring, look at the top card of the deck."""
-    if not st.deck or st.rules.vision or seat in st.peek or not powers(st, seat).peek:
-        return []
     st.peek = st.peek | {seat}
     top = ALL_CARDS[st.deck[0]].name
-    return [
-        Event(f"{st.names[seat]}'s Scholar looks at the top card of the deck", "peek", None, True, ("peek", seat)),
-        Event(f"The top card of the deck is the {top}", "private", frozenset((seat,)), True, ("top", st.deck[0])),
-    ]
+    ev.append(Event(f"{st.names[seat]}'s Scholar looks at the top card of the deck", "peek", None, True,
+                    ("peek", seat)))
+    ev.append(Event(f"The top card of the deck is the {top}", "private", frozenset((seat,)), True,
+                    ("top", st.deck[0])))
 
 
 _STAGE_WORD: dict[str, str] = {str(k): v for k, v in STAGE_WORD.items()}  # plain str keys: a faster lookup
@@ -195,10 +205,10 @@ def _header(st: VVState) -> Event:
     return got
 
 
-def _next_stage(st: VVState) -> list[Event]:
+def _next_stage(st: VVState, ev: list[Event]) -> None:
+    """The current stage is over: start the next one (its log lines go to ``ev``), or end the game."""
     st.turn = 0
     stage = st.stage
-    ev: list[Event] = []
     if stage == ST.QUICK:
         from game.villagers_villains.setup import finish_quick_start
 
@@ -216,7 +226,8 @@ def _next_stage(st: VVState) -> list[Event]:
     elif stage == ST.BUILD:
         why = end_reason(st)
         if why:
-            return finish(st, why)
+            ev.extend(finish(st, why))
+            return
         ev += reset(st)
         st.stage = ST.COURT
     else:  # the court is over: a new round
@@ -224,7 +235,7 @@ def _next_stage(st: VVState) -> list[Event]:
         st.stage = ST.RECRUIT
     if st.stage != ST.COURT:
         ev.append(_header(st))
-    return ev + _begin(st)
+    _begin(st, ev)
 
 
 def end_reason(st: VVState) -> str:
@@ -247,13 +258,20 @@ def place_favor(st: VVState) -> Event:
     pos = roll + st.rules.favor_bonus
     st.favor_holder = -1
     st.favor_spent = False
-    if pos <= len(st.pool):
-        st.favor_card = st.pool[pos - 1]
+    st.favor_card = st.pool[pos - 1] if pos <= len(st.pool) else None
+    line = _FAVORS.get((roll, pos, st.favor_card))
+    if line is not None:
+        return line
+    if st.favor_card is not None:
         text = f"The King's Favor roll is {roll}: the marker goes on position {pos} (the {ALL_CARDS[st.favor_card].name})"
     else:
-        st.favor_card = None
         text = f"The King's Favor roll is {roll}: no card at position {pos}, the marker stays off the pool this round"
-    return Event(text, "favor", None, True, ("favor", roll, pos))
+    return remember(_FAVORS, (roll, pos, st.favor_card), Event(text, "favor", None, True, ("favor", roll, pos)))
+
+
+_STARTS: dict[str, Event] = {}
+_LEFT: dict[str, Event] = {}
+_FAVORS: dict[tuple[int, int, str | None], Event] = {}
 
 
 def reset(st: VVState) -> list[Event]:
@@ -269,7 +287,11 @@ def reset(st: VVState) -> list[Event]:
         names = ", ".join(ALL_CARDS[c].name for c in drawn)
         ev.append(Event(f"Reset: the pool is refilled with {names}", "reset", None, True, ("refill", drawn)))
     st.start = (st.start + 1) % st.n
-    ev.append(Event(f"{st.names[st.start]} takes the start marker", "reset"))
+    name = st.names[st.start]
+    line = _STARTS.get(name)
+    if line is None:
+        line = remember(_STARTS, name, Event(f"{name} takes the start marker", "reset"))
+    ev.append(line)
     ev.append(place_favor(st))
     n = st.n
     st.used = (frozenset(),) * n

@@ -17,12 +17,14 @@ from game.villagers_villains.state import (
     PH,
     PUBLIC_TAG,
     STACK_KINDS,
+    Powers,
     Roll,
     VVState,
     add_sorted,
     pay,
     powers,
     put,
+    remember,
 )
 
 # --- Quick Start -------------------------------------------------------------------------------------------------
@@ -113,7 +115,12 @@ def declare_apply(st: VVState, seat: int, a: Action) -> list[Event]:
         return apply_sponsor(st, seat, a)  # type: ignore[arg-type]
     p = a.position
     st.declared = p
-    ev = [Event(f"{st.names[seat]} declares position {p} (the {ALL_CARDS[st.pool[p - 1]].name})", "declare")]
+    name, cid = st.names[seat], st.pool[p - 1]
+    line = _DECLARED.get((name, p, cid))
+    if line is None:
+        line = remember(_DECLARED, (name, p, cid), Event(f"{name} declares position {p} (the {ALL_CARDS[cid].name})",
+                                                           "declare"))
+    ev = [line]
     pw = powers(st, seat)
     total = _mods_total(pw.recruit)
     if p == 1 or 1 + total >= p:
@@ -121,7 +128,7 @@ def declare_apply(st: VVState, seat: int, a: Action) -> list[Event]:
     elif C.die_sides + total < p:
         ev += take(st, seat, False, "out of reach")
     elif _dice_to_buy(st, seat, p, total) == 0:
-        ev += roll_recruit(st, seat, 0)
+        ev += roll_recruit(st, seat, 0, pw)
     else:
         st.phase = PH.BUY_DICE
     return ev
@@ -156,16 +163,20 @@ def buy_legal(st: VVState, seat: int) -> list[Action]:
 
 
 def buy_apply(st: VVState, seat: int, a: Action) -> list[Event]:
-    ok = isinstance(a, BuyDice) and type(a.extra) is int and 0 <= a.extra <= dice_to_buy(st, seat, st.declared)
+    pw = powers(st, seat)
+    ok = isinstance(a, BuyDice) and type(a.extra) is int and (
+        0 <= a.extra <= _dice_to_buy(st, seat, st.declared, _mods_total(pw.recruit)))
     require(ok, "Buy a number of extra dice you can pay for.")
     assert isinstance(a, BuyDice)
-    return roll_recruit(st, seat, a.extra)
+    return roll_recruit(st, seat, a.extra, pw)
 
 
-def roll_recruit(st: VVState, seat: int, extra: int) -> list[Event]:
+def roll_recruit(st: VVState, seat: int, extra: int, pw: Powers | None = None) -> list[Event]:
+    """Roll for the declared position with ``extra`` bought dice (``pw``: the Mayor's powers, when known)."""
     if extra:
         pay(st, seat, extra * C.extra_die_cost)
-    pw = powers(st, seat)
+    if pw is None:
+        pw = powers(st, seat)
     free = pw.free_dice
     dice = roll_dice(st, 1 + extra + free)
     r = Roll("recruit", seat, "", "", -1, st.declared, dice, pw.recruit, (), st.declared)
@@ -199,20 +210,28 @@ def take(st: VVState, seat: int, success: bool, why: str) -> list[Event]:
     st.pool = st.pool[: p - 1] + st.pool[p:]
     c = ALL_CARDS[cid]
     name = st.names[seat]
-    how = f" ({why})" if why else ""
-    verb = "takes" if success else "misses and takes"
-    extra = ""
-    if st.favor_card == cid:
+    favor = st.favor_card == cid
+    if favor:
         st.favor_card = None
         st.favor_holder = seat
         st.favor_spent = False
-        extra = " and the King's Favor marker"
     if c.kind == CHALLENGE:
         st.towns = put(st.towns, seat, (*st.towns[seat], cid))
-        where = f"; the {c.name} enters {name}'s town"
     else:
         st.hands = put(st.hands, seat, add_sorted(st.hands[seat], cid))
-        where = " into hand"
     st.declared = 0
     st.phase = PH.DONE
-    return [Event(f"{name} {verb} the {c.name} from position {p}{how}{extra}{where}", "recruit")]
+    key = (name, cid, p, success, why, favor)
+    line = _TAKEN.get(key)
+    if line is None:
+        how = f" ({why})" if why else ""
+        verb = "takes" if success else "misses and takes"
+        extra = " and the King's Favor marker" if favor else ""
+        where = f"; the {c.name} enters {name}'s town" if c.kind == CHALLENGE else " into hand"
+        line = remember(_TAKEN, key, Event(f"{name} {verb} the {c.name} from position {p}{how}{extra}{where}",
+                                           "recruit"))
+    return [line]
+
+
+_DECLARED: dict[tuple[str, int, str], Event] = {}
+_TAKEN: dict[tuple[str, str, int, bool, str, bool], Event] = {}

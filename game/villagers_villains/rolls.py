@@ -15,7 +15,7 @@ from hashlib import sha512
 
 from game.engine import Event, chance_rng
 from game.villagers_villains.cards import CARDS, CITIES, HERO, C, mob_id
-from game.villagers_villains.state import Roll, VVState, powers
+from game.villagers_villains.state import Roll, VVState, powers, remember
 
 MOB, FAVOR = "mob", "favor"
 
@@ -86,11 +86,12 @@ def items(st: VVState, seat: int) -> list[str]:
         gap = r.needed - total
         defence = r.kind != "recruit"
         used = st.used[seat]
+        pw = powers(st, seat)
         if defence and not r.flats and C.die_sides + total - max(r.dice) >= r.needed:
             src = CARDS.get(r.source)
             if src is not None and src.effect.reroll == "own" and "reroll:" + r.source not in used:
                 out.append("reroll:" + r.source)
-            for cid, scope in powers(st, seat).rerolls:
+            for cid, scope in pw.rerolls:
                 if "reroll:" + cid in used:
                     continue
                 if scope == "any" or (scope == "hero" and _is_hero(r.source)):
@@ -100,7 +101,7 @@ def items(st: VVState, seat: int) -> list[str]:
         if st.favor_holder == seat and not st.favor_spent and favor_change(r.dice, C.kings_favor_delta) >= gap:
             out.append(FAVOR)
         if defence:
-            for cid, scope, bonus in powers(st, seat).boosts:
+            for cid, scope, bonus in pw.boosts:
                 if "boost:" + cid in used or bonus < gap:
                     continue
                 if scope == "any" or (scope == "hero" and _is_hero(r.source)):
@@ -164,6 +165,13 @@ def _words(r: Roll, total: int) -> str:
 
 def roll_event(st: VVState, r: Roll, prefix: str) -> Event:
     """The public, chance-bearing log line of a roll: its data carries the dice and every modifier."""
-    total = r.total
-    data = ("roll", r.kind, r.roller, r.dice, total, r.needed, r.mods, r.flats)
-    return Event(f"{prefix} {_words(r, total)}", "roll", None, True, data)
+    key = (prefix, r.kind, r.roller, r.dice, r.needed, r.mods, r.flats, r.position)
+    line = _ROLLED.get(key)
+    if line is None:
+        total = r.total
+        data = ("roll", r.kind, r.roller, r.dice, total, r.needed, r.mods, r.flats)
+        line = remember(_ROLLED, key, Event(f"{prefix} {_words(r, total)}", "roll", None, True, data))
+    return line
+
+
+_ROLLED: dict[tuple[object, ...], Event] = {}

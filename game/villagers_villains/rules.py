@@ -339,13 +339,16 @@ class VillagersVillains(Game[VVState]):
         """``Game.apply`` without the generic phase dispatch (the same checks and reasons, one step less per
         decision: random play and the AI's playouts call this hundreds of thousands of times)."""
         actor = state.actor
-        if state.phase not in flow.HANDLERS:
+        handlers = flow.HANDLERS.get(state.phase)
+        if handlers is None:
             raise IllegalAction("The game is over.")
         if actor < 0 or seat != actor:
             names = state.names
             who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
             raise IllegalAction(f"It is not {who}'s turn to decide.")
-        return flow.act(state, seat, action)
+        events = handlers[1](state, seat, action)  # ``flow.act`` without its frame
+        flow.advance(state, events)
+        return events
 
     def is_over(self, state: VVState) -> bool:
         return state.phase == PH.OVER

@@ -150,8 +150,10 @@ def coop_reward(total: int, n: int, lost: bool) -> float:
 
 
 
-def outcome(st: VVState) -> Outcome:
-    scores = totals(st)
+def outcome(st: VVState, scores: list[int] | None = None) -> Outcome:
+    """How the game ended (or stands); ``scores``: ``totals(st)`` when the caller has them already."""
+    if scores is None:
+        scores = totals(st)
     names = st.names
     over = st.phase == PH.OVER
     r = st.rules

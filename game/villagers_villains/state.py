@@ -11,6 +11,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
+from game.engine import Event
 from game.villagers_villains.cards import (
     ALL_CARDS,
     BUILDING,
@@ -55,34 +56,44 @@ class Stage(StrEnum):
     END = "end"
 
 
-class PH:
-    """The phase names as plain strings: the hot paths compare these (Enum attribute access is slow)."""
+@dataclass(frozen=True, slots=True)
+class _PhaseNames:
+    """The phase names as plain strings: the hot paths compare these. One instance, ``PH``: reading an attribute of
+    an instance with slots is a specialised, cheap step of the interpreter, unlike reading a class attribute or an
+    Enum member."""
 
-    QUICK_START = Ph.QUICK_START.value
-    DECLARE = Ph.DECLARE.value
-    BUY_DICE = Ph.BUY_DICE.value
-    WINDOW = Ph.WINDOW.value
-    DEFEND = Ph.DEFEND.value
-    PILLAGE = Ph.PILLAGE.value
-    DISCARD = Ph.DISCARD.value
-    EARN = Ph.EARN.value
-    BUILD = Ph.BUILD.value
-    ROYAL_COURT = Ph.ROYAL_COURT.value
-    DONE = Ph.DONE.value
-    OVER = Ph.OVER.value
+    QUICK_START: str = Ph.QUICK_START.value
+    DECLARE: str = Ph.DECLARE.value
+    BUY_DICE: str = Ph.BUY_DICE.value
+    WINDOW: str = Ph.WINDOW.value
+    DEFEND: str = Ph.DEFEND.value
+    PILLAGE: str = Ph.PILLAGE.value
+    DISCARD: str = Ph.DISCARD.value
+    EARN: str = Ph.EARN.value
+    BUILD: str = Ph.BUILD.value
+    ROYAL_COURT: str = Ph.ROYAL_COURT.value
+    DONE: str = Ph.DONE.value
+    OVER: str = Ph.OVER.value
 
 
-class ST:
+PH = _PhaseNames()
+
+
+@dataclass(frozen=True, slots=True)
+class _StageNames:
     """The stage names as plain strings (see PH)."""
 
-    QUICK = Stage.QUICK.value
-    RECRUIT = Stage.RECRUIT.value
-    DEFEND = Stage.DEFEND.value
-    PILLAGE = Stage.PILLAGE.value
-    EARN = Stage.EARN.value
-    BUILD = Stage.BUILD.value
-    COURT = Stage.COURT.value
-    END = Stage.END.value
+    QUICK: str = Stage.QUICK.value
+    RECRUIT: str = Stage.RECRUIT.value
+    DEFEND: str = Stage.DEFEND.value
+    PILLAGE: str = Stage.PILLAGE.value
+    EARN: str = Stage.EARN.value
+    BUILD: str = Stage.BUILD.value
+    COURT: str = Stage.COURT.value
+    END: str = Stage.END.value
+
+
+ST = _StageNames()
 
 
 STAGE_WORD: dict[str, str] = {
@@ -145,9 +156,13 @@ class Rules:
     team_of: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Roll:
-    """A roll in progress (between the die and its resolution: the post-roll window of section 2.11)."""
+    """A roll in progress (between the die and its resolution: the post-roll window of section 2.11).
+
+    Immutable by convention: a change makes a new Roll (never assign a field). Not ``frozen``: a frozen dataclass
+    sets each field through ``object.__setattr__`` at construction, which made building the one Roll of every die
+    roll cost as much as the rest of the roll; equality, hashing and repr are the frozen class's own."""
 
     kind: str  # "recruit", "defend" or "poach"
     roller: int
@@ -274,6 +289,23 @@ def clone(s: VVState) -> VVState:
 
 
 # --- small helpers ---------------------------------------------------------------------------------------------------
+
+
+#: how many log lines one ``remember`` memo keeps before it starts again (all of them together hold about 10 MB
+#: after a long simulation; the bound keeps it there)
+LINE_MEMO_SIZE = 8192
+
+
+def remember(memo: dict[Any, Event], key: Any, line: Event) -> Event:
+    """Keep ``line`` in ``memo`` under ``key`` and return it. The commonest log lines (a declaration, a card taken,
+    a roll, income, the end of a turn) are memoised by the few values their words are made from: a frozen Event
+    costs more to build than most rules steps, and the same Mayors write the same lines over and over. Events are
+    immutable, so sharing one is safe; each memo is small (bounded by LINE_MEMO_SIZE) and keyed by short tuples, so
+    a repeat costs one dict lookup instead of formatting and constructing the line."""
+    if len(memo) >= LINE_MEMO_SIZE:
+        memo.clear()
+    memo[key] = line
+    return line
 
 
 def put(t: tuple[Any, ...], i: int, v: Any) -> Any:
@@ -476,28 +508,75 @@ _HAS_EFFECT = frozenset(c for c, x in ALL_CARDS.items() if x.effect is not NO_EF
 _HAS_BASIC_EFFECT = frozenset(c for c in _HAS_EFFECT if ALL_CARDS[c].kind not in (BUILDING, CITIZEN))
 _powers_of_effects = lru_cache(maxsize=1 << 14)(powers_of)
 
-_PW_MEMO: dict[int, tuple[tuple[str, ...], tuple[tuple[int, int], ...], bool, Powers]] = {}
+#: a memo entry: (town, spaces, cities, advanced, Powers, the seat's upgraded cities, the town's effect cards)
+_PwEntry = tuple[
+    tuple[str, ...], tuple[tuple[int, int], ...], tuple[str, ...], bool, Powers, list[str], tuple[str, ...]
+]
+_PW_MEMO: dict[int, _PwEntry] = {}
 _PW_MEMO_SIZE = 1 << 15
+#: per seat, the identity memo's entry used last: random play and the table ask about one state at a time, so most
+#: calls end at this list, without hashing a key
+_PW_LAST: list[_PwEntry | None] = [None] * 16
 
 
 def powers(st: VVState, seat: int) -> Powers:
-    """What ``seat``'s town and City upgrades add. Memoised twice: by the identity of the town and spaces tuples
-    (clones and views share them, so most calls are one dict lookup) and by their content.
-
-    The first memo's key is ``id(town) + seat``: objects are at least 8-byte aligned and a seat is below 8, so the
-    key names one (town object, seat) pair; the entry holds the town, which keeps its id from being reused."""
+    """What ``seat``'s town and City upgrades add. Memoised by the identity of the town and spaces tuples (clones
+    and views share them), first per seat for the last state asked about, then for any state, and by content."""
     town = st.towns[seat]
+    last = _PW_LAST[seat]
+    if last is not None and last[0] is town and last[1] is st.spaces and last[3] is st.rules.advanced:
+        return last[4]
+    return _powers_known(st, seat, town)
+
+
+def _powers_known(st: VVState, seat: int, town: tuple[str, ...]) -> Powers:
+    """``powers`` from the identity memo. Its key is ``id(town) + seat``: objects are at least 8-byte aligned and a
+    seat is below 8, so the key names one (town object, seat) pair; the entry holds the town, which keeps its id
+    from being reused. When only the spaces changed (anyone's City upgrade), the entry stands if ``seat``'s
+    upgraded cities did not."""
     hit = _PW_MEMO.get(id(town) + seat)
-    if hit is not None and hit[0] is town and hit[1] is st.spaces and hit[2] is st.rules.advanced:
-        return hit[3]
+    if hit is not None and hit[0] is town and hit[3] is st.rules.advanced:
+        spaces = st.spaces
+        if hit[1] is not spaces:
+            held = [c for c, sp in zip(st.cities, spaces, strict=True) if seat in sp]
+            if held != hit[5]:
+                return _powers_new(st, seat, town)
+            hit = _PW_MEMO[id(town) + seat] = (town, spaces, st.cities, hit[3], hit[4], held, hit[6])
+        _PW_LAST[seat] = hit
+        return hit[4]
+    return _powers_new(st, seat, town)
+
+
+def _powers_new(st: VVState, seat: int, town: tuple[str, ...]) -> Powers:
+    """``powers`` for a (town, spaces) pair the identity memo does not hold, from the content memo. Most new towns
+    are the seat's previous town plus the card just recruited or placed: then the effect cards are the previous
+    ones plus that card if it has an effect, and the Powers are the previous ones if it has none."""
     spaces = st.spaces
+    cities = st.cities
     adv = st.rules.advanced
     has = _HAS_EFFECT if adv else _HAS_BASIC_EFFECT
-    held = tuple(c for c, sp in zip(st.cities, spaces, strict=True) if seat in sp)
-    pw = _powers_of_effects(tuple(c for c in town if c in has), held, adv)
+    prev = _PW_LAST[seat]
+    if prev is not None and prev[1] is spaces and prev[2] is cities and prev[3] is adv:
+        held = prev[5]
+        old = prev[0]
+        if len(town) == len(old) + 1 and town[:-1] == old:
+            added = town[-1]
+            if added in has:
+                effects = (*prev[6], added)
+                pw = _powers_of_effects(effects, tuple(held), adv)
+            else:
+                effects = prev[6]
+                pw = prev[4]
+        else:
+            effects = tuple(filter(has.__contains__, town))
+            pw = _powers_of_effects(effects, tuple(held), adv)
+    else:
+        held = [c for c, sp in zip(cities, spaces, strict=True) if seat in sp]
+        effects = tuple(filter(has.__contains__, town))
+        pw = _powers_of_effects(effects, tuple(held), adv)
     if len(_PW_MEMO) >= _PW_MEMO_SIZE:
         _PW_MEMO.clear()
-    _PW_MEMO[id(town) + seat] = (town, spaces, adv, pw)
+    _PW_MEMO[id(town) + seat] = _PW_LAST[seat] = (town, spaces, cities, adv, pw, held, effects)
     return pw
 
 
@@ -508,5 +587,11 @@ def price(st: VVState, seat: int, cid: str, pw: Powers | None = None) -> int:
     if not cost:
         return max(C.cost_floor, c.cost)
     k = CITIZEN if c.kind == DEPUTY else c.kind
-    delta = sum(v for what, v in cost if what in (k, "any"))
+    delta = _COST_DELTA.get((k, cost))
+    if delta is None:
+        delta = _COST_DELTA[k, cost] = sum(v for what, v in cost if what in (k, "any"))
     return max(C.cost_floor, c.cost + delta)
+
+
+#: (card kind, Powers.cost) -> the total change those cost modifiers make to that kind's price
+_COST_DELTA: dict[tuple[str, tuple[tuple[str, int], ...]], int] = {}
