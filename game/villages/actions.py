@@ -221,3 +221,7 @@ DEFEND: dict[str, Defend] = _Made(Defend)
 ANSWER: dict[str, Answer] = _Made(Answer)
 CHICKEN: dict[str, Chicken] = _Made(Chicken)
 BUNNY: dict[tuple[str, int], Bunny] = _Made(lambda k: Bunny(*k))  # [(card, seat)]
+REWARD: dict[tuple[str, str], Reward] = _Made(lambda k: Reward(*k))  # [(what, card)]
+PIG: dict[str, Pig] = _Made(Pig)
+SHEEP: dict[str, Sheep] = _Made(Sheep)
+KEEP_GUEST: dict[str, KeepGuest] = _Made(KeepGuest)

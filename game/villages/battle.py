@@ -7,10 +7,16 @@ STEAL and REGROUP run inside the apply that leads to them. A window with nothing
 
 from __future__ import annotations
 
-from game.engine import Event, IllegalAction, chance_rng, require
+from typing import cast
+
+from game.engine import Action, Event, IllegalAction, chance_rng, require
 from game.villages.actions import (
     DEFEND,
+    KEEP_GUEST,
     PASS,
+    PIG,
+    REWARD,
+    SHEEP,
     TARGET,
     Attack,
     Defend,
@@ -30,6 +36,7 @@ from game.villages.state import (
     Village,
     VillagesState,
     canonical,
+    event,
     forget_hands,
     give_to_hand,
     take_from_hand,
@@ -37,6 +44,7 @@ from game.villages.state import (
 )
 
 PIG_BONUS = 2
+_new_battle = tuple.__new__  # a Battle built without its Python-level __new__
 
 
 def village_name(st: VillagesState, seat: int, index: int) -> str:
@@ -57,9 +65,9 @@ def start_attack(st: VillagesState, action: Attack, events: list[Event]) -> None
     if home < 0:
         forget_hands(st, (a,), (a,))
         take_from_hand(st, a, action.card, events)
-        events.append(Event(f"{st.names[a]} hires a unit face down to attack", "attack"))
+        events.append(event(f"{st.names[a]} hires a unit face down to attack", "attack"))
     else:
-        events.append(Event(f"{st.names[a]} sends the {name_of(action.card)} out to attack", "attack"))
+        events.append(event(f"{st.names[a]} sends the {name_of(action.card)} out to attack", "attack"))
     st.battle = Battle(a, action.card, home, NOBODY, -1, home >= 0)
     st.phase = Phase.ATK_TARGET
 
@@ -75,10 +83,10 @@ def apply_target(st: VillagesState, action: Target, events: list[Event], checked
         require(action in target_actions(st), "Attack a village of another player.")
     b = st.battle
     assert b is not None
-    b = b._replace(defender=action.seat, village=action.village)
+    b = _new_battle(Battle, (*b[:3], action.seat, action.village, *b[5:]))  # b._replace(defender=, village=)
     st.battle = b
     what = f"the {name_of(b.atk)}" if b.atk_open else "a hired unit"
-    events.append(Event(f"{st.names[b.attacker]} attacks {village_name(st, action.seat, action.village)} with "
+    events.append(event(f"{st.names[b.attacker]} attacks {village_name(st, action.seat, action.village)} with "
                         f"{what}", "attack"))
     if _pigs(st, b.attacker, b.atk_home):
         st.phase = Phase.ATK_PIG
@@ -98,7 +106,7 @@ def _tower(st: VillagesState, events: list[Event]) -> None:
     assert b is not None
     if not b.atk_open and any(TYPE_OF[x] == "tower" for x in st.villages[b.defender][b.village].buildings):
         st.battle = b._replace(atk_open=True)
-        events.append(Event(f"The Tower shows the hired attacker: the {name_of(b.atk)}", "reveal", None, True,
+        events.append(event(f"The Tower shows the hired attacker: the {name_of(b.atk)}", "reveal", None, True,
                             ("reveal", b.atk)))
     st.phase = Phase.DEF_UNIT
 
@@ -113,7 +121,7 @@ def pig_actions(st: VillagesState) -> list[Pig | Pass]:
         pigs = _pigs(st, b.attacker, b.atk_home)
     else:
         pigs = _pigs(st, b.defender, b.def_home)
-    return [Pig(pigs[0]), PASS] if pigs else [PASS]
+    return [PIG[pigs[0]], PASS] if pigs else [PASS]
 
 
 def apply_pig(st: VillagesState, seat: int, action: Pig | Pass, events: list[Event], checked: bool = False) -> None:
@@ -129,7 +137,7 @@ def apply_pig(st: VillagesState, seat: int, action: Pig | Pass, events: list[Eve
         st.graveyards[seat].append(action.card)
         b = b._replace(atk_pigs=b.atk_pigs + 1) if attacking else b._replace(def_pigs=b.def_pigs + 1)
         st.battle = b
-        events.append(Event(f"{st.names[seat]} destroys a Pig: +{PIG_BONUS} for the "
+        events.append(event(f"{st.names[seat]} destroys a Pig: +{PIG_BONUS} for the "
                             f"{name_of(b.atk if attacking else b.dfd)}", "pig"))
         if _pigs(st, seat, home):
             return
@@ -164,10 +172,10 @@ def apply_defend(st: VillagesState, action: Defend, events: list[Event], checked
     home = village_of(st, d, action.card)
     if home < 0:
         take_from_hand(st, d, action.card, events)
-        events.append(Event(f"{st.names[d]} hires the {name_of(action.card)} to defend", "defend"))
+        events.append(event(f"{st.names[d]} hires the {name_of(action.card)} to defend", "defend"))
     else:
-        events.append(Event(f"{st.names[d]} defends with the {name_of(action.card)}", "defend"))
-    st.battle = b._replace(dfd=action.card, def_home=home)
+        events.append(event(f"{st.names[d]} defends with the {name_of(action.card)}", "defend"))
+    st.battle = _new_battle(Battle, (*b[:7], action.card, home, *b[9:]))  # b._replace(dfd=, def_home=)
     if _pigs(st, d, home):
         st.phase = Phase.DEF_PIG
     else:
@@ -268,17 +276,19 @@ def _reveal(st: VillagesState, events: list[Event]) -> None:
     b = st.battle
     assert b is not None
     if not b.atk_open:
-        events.append(Event(f"The hired attacker is the {name_of(b.atk)}", "reveal", None, True, ("reveal", b.atk)))
-        b = b._replace(atk_open=True)
+        events.append(event(f"The hired attacker is the {name_of(b.atk)}", "reveal", None, True, ("reveal", b.atk)))
     ap, at = power(st, b, True)
     dp, dt = power(st, b, False)
-    b = b._replace(atk_power=ap, atk_terms=at, def_power=dp, def_terms=dt)
+    # One new record instead of a _replace per step (_replace is slow; power and the winner read no field set here
+    # but the powers, which battle_winner gets from this record).
+    b = _new_battle(Battle, (b.attacker, b.atk, b.atk_home, b.defender, b.village, True, b.atk_pigs, b.dfd, b.def_home,
+                             b.def_pigs, ap, dp, at, dt, b.winner, b.saved))
     winner, why = battle_winner(b)
-    b = b._replace(winner=winner)
+    b = _new_battle(Battle, (*b[:14], winner, b.saved))
     st.battle = b
     side = "attacker" if winner == b.attacker else "defender"
     won = b.atk if winner == b.attacker else b.dfd
-    events.append(Event(f"{arithmetic(b)}: the {side}'s {name_of(won)} wins" + (f" ({why})" if why else ""),
+    events.append(event(f"{arithmetic(b)}: the {side}'s {name_of(won)} wins" + (f" ({why})" if why else ""),
                         "battle", None, True, ("battle", b.atk, b.dfd, winner)))
     for unit, seat, opp in ((b.atk, b.attacker, b.defender), (b.dfd, b.defender, b.attacker)):
         t = TYPE_OF[unit]
@@ -297,7 +307,7 @@ def _steal(st: VillagesState, kind: str, seat: int, opp: int, events: list[Event
     hand = st.hands[opp]
     who, whom = st.names[seat], st.names[opp]
     if not hand:
-        events.append(Event(f"The {kind.title()} finds {whom}'s hand empty", kind))
+        events.append(event(f"The {kind.title()} finds {whom}'s hand empty", kind))
         return
     rng = chance_rng(st.seed, st.chance)
     st.chance += 1
@@ -307,19 +317,19 @@ def _steal(st: VillagesState, kind: str, seat: int, opp: int, events: list[Event
         take_from_hand(st, opp, card, events)
         give_to_hand(st, seat, card, public=False)
         st.known[opp] = st.known[opp] | {card}
-        events.append(Event(f"{who}'s Thief takes a random card from {whom}'s hand", "thief", None, True,
+        events.append(event(f"{who}'s Thief takes a random card from {whom}'s hand", "thief", None, True,
                             ("thief", seat, opp)))
-        events.append(Event(f"The Thief's prize: the {name_of(card)}", "private", frozenset((seat, opp)), True,
+        events.append(event(f"The Thief's prize: the {name_of(card)}", "private", frozenset((seat, opp)), True,
                             ("stolen", card)))
         return
     shown = tuple(hand)
     st.known[seat] = st.known[seat] | set(shown)
-    events.append(Event(f"{who}'s Scout sees {whom}'s hand: " + ", ".join(name_of(c) for c in shown), "private",
+    events.append(event(f"{who}'s Scout sees {whom}'s hand: " + ", ".join(name_of(c) for c in shown), "private",
                         frozenset((seat,)), True, ("scout", shown)))
     card = hand[rng.randrange(len(hand))]
     take_from_hand(st, opp, card, events)
     st.discard.append(card)
-    events.append(Event(f"{whom} discards a random card for the Scout: the {name_of(card)}", "scout", None, True,
+    events.append(event(f"{whom} discards a random card for the Scout: the {name_of(card)}", "scout", None, True,
                         ("scout_discard", card)))
 
 
@@ -348,7 +358,7 @@ def sheep_of(st: VillagesState, seat: int) -> str:
 
 def sheep_actions(st: VillagesState, seat: int) -> list[Sheep | Pass]:
     sheep = sheep_of(st, seat)
-    return [Sheep(sheep), PASS] if sheep else [PASS]
+    return [SHEEP[sheep], PASS] if sheep else [PASS]
 
 
 def apply_sheep(st: VillagesState, seat: int, action: Sheep | Pass, events: list[Event], checked: bool = False) -> None:
@@ -361,17 +371,20 @@ def apply_sheep(st: VillagesState, seat: int, action: Sheep | Pass, events: list
         st.villages[s][home] = st.villages[s][home].without(action.card)
         st.graveyards[s].append(action.card)
         st.battle = b._replace(saved=unit)
-        events.append(Event(f"{st.names[s]} destroys the Sheep: the {name_of(unit)} goes home safe", "sheep"))
+        events.append(event(f"{st.names[s]} destroys the Sheep: the {name_of(unit)} goes home safe", "sheep"))
     _after_sheep(st, events)
 
 
 def _after_sheep(st: VillagesState, events: list[Event]) -> None:
     b = st.battle
     assert b is not None
-    if b.winner == b.attacker and len(reward_actions(st)) > 1:
-        st.phase = Phase.REWARD
-    else:
-        regroup(st, "", events)
+    if b.winner == b.attacker:
+        rewards = reward_actions(st)
+        if len(rewards) > 1:
+            st.phase = Phase.REWARD
+            st.legal = (b.attacker, cast("list[Action]", rewards))  # the winner's list, kept as legal_actions would
+            return
+    regroup(st, "", events)
 
 
 # --- reward ----------------------------------------------------------------------------------------------------------
@@ -383,9 +396,9 @@ def reward_actions(st: VillagesState) -> list[Reward | Pass]:
     v = st.villages[b.defender][b.village]
     out: list[Reward | Pass] = []
     if not b.saved:
-        out += [Reward("destroy", b.dfd), Reward("kidnap", b.dfd)]
-    out += [Reward("kidnap", u) for u in v.residents if u != b.dfd and u != b.saved]
-    out += [Reward("kidnap", x) for x in canonical(v.animals)]
+        out += [REWARD["destroy", b.dfd], REWARD["kidnap", b.dfd]]
+    out += [REWARD["kidnap", u] for u in v.residents if u != b.dfd and u != b.saved]
+    out += [REWARD["kidnap", x] for x in canonical(v.animals)]
     if TYPE_OF[b.atk] == "warrior":
         hosted = {inn for inn, _ in v.guests}
         empty_inn = False
@@ -394,7 +407,7 @@ def reward_actions(st: VillagesState) -> list[Reward | Pass]:
                 if empty_inn:
                     continue  # two empty Inns differ only by id
                 empty_inn = True
-            out.append(Reward("raze", x))
+            out.append(REWARD["raze", x])
     out.append(PASS)
     return out
 
@@ -406,7 +419,7 @@ def apply_reward(st: VillagesState, action: Reward | Pass, events: list[Event], 
     assert b is not None
     a, d = b.attacker, b.defender
     if isinstance(action, Pass):
-        events.append(Event(f"{st.names[a]} takes no reward", "reward"))
+        events.append(event(f"{st.names[a]} takes no reward", "reward"))
         regroup(st, "", events)
         return
     card = action.card
@@ -423,16 +436,16 @@ def apply_reward(st: VillagesState, action: Reward | Pass, events: list[Event], 
                 if inn == card:
                     v = v.without(guest)
                     give_to_hand(st, d, guest)
-                    events.append(Event(f"The {name_of(guest)} leaves the destroyed Inn for {st.names[d]}'s hand",
+                    events.append(event(f"The {name_of(guest)} leaves the destroyed Inn for {st.names[d]}'s hand",
                                         "reward"))
         st.villages[d][place] = v.without(card)
     if action.what == "kidnap":
         give_to_hand(st, a, card)
-        events.append(Event(f"{st.names[a]} kidnaps the {name_of(card)} into their hand", "reward"))
+        events.append(event(f"{st.names[a]} kidnaps the {name_of(card)} into their hand", "reward"))
     else:
         st.graveyards[d].append(card)
         verb = "destroys" if action.what == "destroy" else "razes"
-        events.append(Event(f"{st.names[a]} {verb} the {name_of(card)}", "reward"))
+        events.append(event(f"{st.names[a]} {verb} the {name_of(card)}", "reward"))
     regroup(st, card, events)
 
 
@@ -447,14 +460,14 @@ def regroup(st: VillagesState, taken: str, events: list[Event]) -> None:
     a, d = b.attacker, b.defender
     if b.atk_home < 0:
         st.graveyards[a].append(b.atk)
-        events.append(Event(f"The hired {name_of(b.atk)} is paid off: to {st.names[a]}'s graveyard", "regroup"))
+        events.append(event(f"The hired {name_of(b.atk)} is paid off: to {st.names[a]}'s graveyard", "regroup"))
     elif b.winner == d and b.saved != b.atk:
         st.villages[a][b.atk_home] = st.villages[a][b.atk_home].without(b.atk)
         st.graveyards[a].append(b.atk)
-        events.append(Event(f"The {name_of(b.atk)} is destroyed", "regroup"))
+        events.append(event(f"The {name_of(b.atk)} is destroyed", "regroup"))
     if b.def_home < 0 and b.dfd and taken != b.dfd:
         st.graveyards[d].append(b.dfd)
-        events.append(Event(f"The hired {name_of(b.dfd)} is paid off: to {st.names[d]}'s graveyard", "regroup"))
+        events.append(event(f"The hired {name_of(b.dfd)} is paid off: to {st.names[d]}'s graveyard", "regroup"))
     st.battle = None
     dissolve(st, a, events)
     dissolve(st, d, events)
@@ -477,14 +490,14 @@ def dissolve(st: VillagesState, seat: int, events: list[Event]) -> None:
             for c in (*v.animals, *v.buildings):
                 give_to_hand(st, seat, c)
             back = ", ".join(name_of(c) for c in (*v.animals, *v.buildings)) or "nothing"
-            events.append(Event(f"{st.names[seat]}'s {v.colour} village has no unit left and is gone "
+            events.append(event(f"{st.names[seat]}'s {v.colour} village has no unit left and is gone "
                                 f"(back to hand: {back})", "dissolve"))
             continue
         colours = {COLOUR_OF[g] for g in guests}
         if len(colours) == 1:
             colour = colours.pop()
             keep.append(Village(colour, tuple(guests), (), v.animals, v.buildings))
-            events.append(Event(f"{st.names[seat]}'s {v.colour} village lost its last unit: the guest stays and "
+            events.append(event(f"{st.names[seat]}'s {v.colour} village lost its last unit: the guest stays and "
                                 f"it becomes a {colour} village", "dissolve"))
         else:
             keep.append(v)
@@ -496,7 +509,7 @@ def guest_pick_actions(st: VillagesState) -> list[KeepGuest]:
     seat, guest = st.picks[0]
     for v in st.villages[seat]:
         if not v.units and any(g == guest for _, g in v.guests):
-            return [KeepGuest(g) for _, g in v.guests]
+            return [KEEP_GUEST[g] for _, g in v.guests]
     raise IllegalAction("No village waits for a guest to stay.")  # pragma: no cover - picks are kept in sync
 
 
@@ -510,7 +523,7 @@ def apply_keep_guest(st: VillagesState, action: KeepGuest, events: list[Event], 
             colour = COLOUR_OF[action.card]
             rest = tuple(p for p in v.guests if p[1] != action.card)
             vs[i] = Village(colour, (action.card,), rest, v.animals, v.buildings)
-            events.append(Event(f"{st.names[seat]} keeps the {name_of(action.card)}: the village becomes {colour}",
+            events.append(event(f"{st.names[seat]} keeps the {name_of(action.card)}: the village becomes {colour}",
                                 "dissolve"))
             break
     st.picks = st.picks[1:]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.engine import Event, chance_rng
 from game.villages.cards import ALL_CARDS
 from game.villages.scoring import score_sheet
-from game.villages.state import NOBODY, Act, Phase, VillagesState
+from game.villages.state import NOBODY, Act, Phase, VillagesState, event, said
 
 HAND_SIZE = 8
 
@@ -34,11 +34,11 @@ def setup_round(st: VillagesState, events: list[Event]) -> None:
     st.trade = None
     st.picks = ()
     st.active = (st.dealer + 1) % n
-    events.append(Event(f"Round {st.round}: {st.names[st.dealer]} deals 8 cards to everyone", "round"))
+    events.append(event(f"Round {st.round}: {st.names[st.dealer]} deals 8 cards to everyone", "round"))
     for s in range(n):
-        events.append(Event("Your hand: " + ", ".join(_names(st.hands[s])), "private", frozenset((s,)), True,
+        events.append(event("Your hand: " + ", ".join(_names(st.hands[s])), "private", frozenset((s,)), True,
                             ("deal", tuple(st.hands[s]))))
-    events.append(Event("The discard pile starts with " + ", ".join(_names(st.discard)), "flip", None, True,
+    events.append(event("The discard pile starts with " + ", ".join(_names(st.discard)), "flip", None, True,
                         ("flip", tuple(st.discard))))
     start_turn(st, events)
 
@@ -60,15 +60,15 @@ def start_turn(st: VillagesState, events: list[Event]) -> None:
     st.act = Act.PENDING
     st.switched = ()
     st.phase = Phase.DRAW
-    events.append(Event(f"{st.names[a]}'s turn", "turn"))
+    events.append(said(st.names[a], "'s turn", "turn"))
     if st.cancels[a] > 0:
         st.cancels[a] -= 1
         st.act = Act.CANCELLED
-        events.append(Event(f"A Bunny cancels {st.names[a]}'s Act this turn", "bunny"))
+        events.append(event(f"A Bunny cancels {st.names[a]}'s Act this turn", "bunny"))
     if not st.deck and not st.discard:
         st.draws = 2
         st.phase = Phase.MAIN
-        events.append(Event("Both piles are empty: no draw", "draw"))
+        events.append(event("Both piles are empty: no draw", "draw"))
 
 
 def end_turn(st: VillagesState, events: list[Event]) -> None:
@@ -93,7 +93,7 @@ def score_round(st: VillagesState, events: list[Event]) -> None:
         st.totals[s] += sheets[s].total
     line = ", ".join(f"{st.names[s]} {sheets[s].total:+d} (total {st.totals[s]})" for s in range(n))
     hands = tuple(tuple(h) for h in st.hands)
-    events.append(Event(f"Round {st.round} scores: {line}", "score", None, True, ("score", st.round, hands)))
+    events.append(event(f"Round {st.round} scores: {line}", "score", None, True, ("score", st.round, hands)))
     everything = frozenset(c for h in st.hands for c in h)
     st.known = [everything] * n  # hands are shown for the count
     best = max(st.totals)
@@ -102,7 +102,7 @@ def score_round(st: VillagesState, events: list[Event]) -> None:
         st.battle = None
         won = [st.names[s] for s in range(n) if st.totals[s] == best]
         what = f"{won[0]} wins" if len(won) == 1 else " and ".join(won) + " share the win"
-        events.append(Event(f"{what} with {best} gold", "result"))
+        events.append(event(f"{what} with {best} gold", "result"))
         return
     worst = min(st.totals)
     tops = [s for s in range(n) if st.totals[s] == best]
@@ -111,7 +111,7 @@ def score_round(st: VillagesState, events: list[Event]) -> None:
     st.low = bottoms[0] if len(bottoms) == 1 else NOBODY
     for label, holder in (("High", st.high), ("Low", st.low)):
         who = st.names[holder] if holder != NOBODY else "nobody (a tie)"
-        events.append(Event(f"The {label} Score card goes to {who}", "scorecard"))
+        events.append(event(f"The {label} Score card goes to {who}", "scorecard"))
     st.dealer = (st.dealer + 1) % n
     st.active = (st.dealer + 1) % n
     st.phase = Phase.ROUND_END

@@ -78,10 +78,14 @@ from game.villages import INFO, battle, table, texts, turn, views
 from game.villages.actions import (
     ACTION_TYPES,
     NEXT_ROUND,
+    Add,
     Answer,
     Defend,
+    Discard,
     Draw,
     EndTurn,
+    Found,
+    Give,
     KeepGuest,
     NextRound,
     Pass,
@@ -100,36 +104,40 @@ from game.villages.state import (
     VillagesState,
     check_cards,
     clone,
+    event,
     new_state,
+    said,
 )
 
 Applier = Callable[[VillagesState, Seat, Any, list[Event], bool], None]
-_MAIN, _OVER = Phase.MAIN, Phase.OVER  # read after every decision: module constants beat enum member look-ups
+# read after every decision: module constants beat enum member look-ups
+_MAIN, _OVER, _DRAW = Phase.MAIN, Phase.OVER, Phase.DRAW
+_SEATS = tuple((s,) for s in range(16))  # to_act's answers, made once
 
 
-def _settle(st: VillagesState, events: list[Event]) -> None:
+def _settle(st: VillagesState, events: list[Event], legal: list[Action] | None = None) -> None:
     """Run what needs no decision: end a turn that has nothing left but ending it (each turn ends at most once
     here; a round always ends after n more turns, so this loop is finite). The MAIN list worked out to see that
-    is kept for the next ``legal_actions`` and ``apply`` (``state.legal``)."""
+    is kept for the next ``legal_actions`` and ``apply`` (``state.legal``); ``legal`` is that list when the
+    caller derived it already (turn.main_after)."""
     for _ in range(4 * len(st.names)):
         if st.phase != _MAIN:
             return
-        legal = turn.main_actions(st)
+        if legal is None:
+            legal = turn.main_actions(st)
         if len(legal) != 1 or type(legal[0]) is not EndTurn:
             st.legal = (st.active, legal)
             return
-        events.append(Event(f"{st.names[st.active]}'s turn ends", "end"))
+        events.append(said(st.names[st.active], "'s turn ends", "end"))
         end_turn(st, events)
+        legal = None
     raise AssertionError("turns keep ending by themselves: the deck is empty but no end of round was triggered")
 
 
 def _listed(action: Action, legal: list[Action]) -> bool:
     """Is ``action`` one of ``legal``? Legal actions are interned (actions.py), so the chosen one is usually the
     very object listed: look for it by identity before comparing values."""
-    for x in legal:
-        if x is action:
-            return True
-    return action in legal
+    return id(action) in map(id, legal) or action in legal
 
 
 def _run(fn: Applier) -> Callable[[VillagesState, Seat, Action], list[Event]]:
@@ -226,6 +234,17 @@ def _apply_next(st: VillagesState, seat: Seat, a: Any, ev: list[Event], checked:
     apply_next_round(st, ev)
 
 
+#: How each resting phase applies a decision (``checked``: it was found in the state's kept legal list).
+_APPLIERS: dict[str, Applier] = {
+    Phase.DRAW: _apply_draw, Phase.MAIN: _apply_main, Phase.ATK_TARGET: _apply_target, Phase.ATK_PIG: _apply_pig,
+    Phase.DEF_UNIT: _apply_defend, Phase.DEF_PIG: _apply_pig, Phase.SHEEP: _apply_sheep, Phase.REWARD: _apply_reward,
+    Phase.TRADE_ANSWER: _apply_answer, Phase.GUEST_PICK: _apply_keep, Phase.ROUND_END: _apply_next,
+}
+_CHECKED: dict[str, Applier] = {**_APPLIERS, Phase.DRAW: turn.apply_draw}  # a listed draw needs no type check
+_MAIN_APPLY = {cls: fn for cls, fn, _ in turn.MAIN_KINDS}
+_DERIVED = (Give, Add, Discard, Found)  # MAIN decisions after which the next list is derived from the last (turn.main_after)
+
+
 def _prompt(game: Villages) -> Callable[[VillagesState, Seat], str]:
     return lambda st, seat: texts.prompt(st, seat, game.to_act(st))
 
@@ -276,7 +295,7 @@ class Villages(Game[VillagesState]):
     def opening_events(self, state: VillagesState) -> list[Event]:
         """The first deal as it was (``new_game`` keeps no log)."""
         st = new_state(state.names, state.seed, state.target, state.dealer)
-        events: list[Event] = [Event(f"First to reach {state.target} gold wins", "rules")]
+        events: list[Event] = [event(f"First to reach {state.target} gold wins", "rules")]
         setup_round(st, events)
         return events
 
@@ -286,8 +305,11 @@ class Villages(Game[VillagesState]):
 
     # The next four are Game's, dispatched without its generic look-ups: they run several times per decision.
     def to_act(self, state: VillagesState) -> tuple[Seat, ...]:
-        phase = self.phases.get(state.phase)
-        return phase.acting(state) if phase is not None else ()
+        phase = state.phase
+        if phase in (_MAIN, _DRAW):  # most decisions: the active player's, without the phase table
+            return _SEATS[state.active]
+        found = self.phases.get(phase)
+        return found.acting(state) if found is not None else ()
 
     def legal_actions(self, state: VillagesState, seat: Seat) -> list[Action]:
         """As ``Game.legal_actions``; the list is kept in ``state.legal`` until the next decision, so asking again
@@ -296,14 +318,36 @@ class Villages(Game[VillagesState]):
         known = state.legal
         if known is not None and known[0] == seat:
             return known[1][:]
-        phase = self.phases.get(state.phase)
-        if phase is None or seat not in phase.acting(state):
-            return []
-        legal = phase.legal(state, seat)
+        if state.phase == _DRAW:  # the commonest list not kept by _settle, without the phase table
+            if seat != state.active:
+                return []
+            legal = turn.draw_actions(state)
+        else:
+            phase = self.phases.get(state.phase)
+            if phase is None or seat not in phase.acting(state):
+                return []
+            legal = phase.legal(state, seat)
         state.legal = (seat, legal[:])
         return legal
 
     def apply(self, state: VillagesState, seat: Seat, action: Action) -> list[Event]:
+        known = state.legal
+        if known is not None and known[0] == seat and (id(action) in map(id, known[1]) or action in known[1]):
+            # The common path, folded into one call: the seat is to act (the kept list is theirs) and the action
+            # is listed (found by identity first: legal actions are interned), so it is applied as checked,
+            # straight from the phase's table; _settle only when a turn is on (it does nothing otherwise).
+            state.legal = None
+            events: list[Event] = []
+            if state.phase == _MAIN:
+                kind = type(action)
+                _MAIN_APPLY[kind](state, action, events)
+                if state.phase == _MAIN:
+                    _settle(state, events, turn.main_after(state, known[1], action) if kind in _DERIVED else None)
+            else:
+                _CHECKED[state.phase](state, seat, action, events, True)
+                if state.phase == _MAIN:
+                    _settle(state, events)
+            return events
         phase = self.phases.get(state.phase)
         if phase is None:
             raise IllegalAction("The game is over.")

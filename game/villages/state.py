@@ -9,6 +9,8 @@ Piles keep their top at the END of the list (``deck[-1]`` is drawn next, ``disca
 
 from __future__ import annotations
 
+from bisect import insort
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
@@ -17,6 +19,7 @@ from game.engine import HIDDEN_CARD, Action, Event
 from game.villages.cards import ALL_CARDS, COLOUR_OF, COPIED, KIND_OF, TYPE_OF, UNIT
 
 HIDDEN = HIDDEN_CARD
+_new = tuple.__new__  # records built without their Python-level __new__ (villages change after most decisions)
 NOBODY = -1
 
 
@@ -75,29 +78,28 @@ class Village(NamedTuple):
     def without(self, card: str) -> Village:
         """This village minus one card (a guest leaving opens its Inn; an Inn leaving takes no guest along:
         the caller returns the guest first)."""
-        if card in self.units:
-            return Village(self.colour, tuple(u for u in self.units if u != card), self.guests, self.animals,
-                           self.buildings)
-        if any(g == card for _, g in self.guests):
-            return Village(self.colour, self.units, tuple(p for p in self.guests if p[1] != card), self.animals,
-                           self.buildings)
-        if card in self.animals:
-            return Village(self.colour, self.units, self.guests, tuple(a for a in self.animals if a != card),
-                           self.buildings)
-        return Village(self.colour, self.units, tuple(p for p in self.guests if p[0] != card), self.animals,
-                       tuple(b for b in self.buildings if b != card))
+        colour, units, guests, animals, buildings = self
+        if card in units:
+            return _new(Village, (colour, tuple(u for u in units if u != card), guests, animals, buildings))
+        if any(g == card for _, g in guests):
+            return _new(Village, (colour, units, tuple(p for p in guests if p[1] != card), animals, buildings))
+        if card in animals:
+            return _new(Village, (colour, units, guests, tuple(a for a in animals if a != card), buildings))
+        return _new(Village, (colour, units, tuple(p for p in guests if p[0] != card), animals,
+                              tuple(b for b in buildings if b != card)))
 
     def plus(self, card: str) -> Village:
         """This village with one more card from hand: a unit of another colour becomes a guest of a free Inn."""
+        colour, units, guests, animals, buildings = self
         kind = KIND_OF[card]
         if kind == UNIT:
-            if COLOUR_OF[card] == self.colour:
-                return Village(self.colour, (*self.units, card), self.guests, self.animals, self.buildings)
+            if COLOUR_OF[card] == colour:
+                return _new(Village, (colour, (*units, card), guests, animals, buildings))
             inn = self.free_inns()[0]
-            return Village(self.colour, self.units, (*self.guests, (inn, card)), self.animals, self.buildings)
+            return _new(Village, (colour, units, (*guests, (inn, card)), animals, buildings))
         if kind == "animal":
-            return Village(self.colour, self.units, self.guests, (*self.animals, card), self.buildings)
-        return Village(self.colour, self.units, self.guests, self.animals, (*self.buildings, card))
+            return _new(Village, (colour, units, guests, (*animals, card), buildings))
+        return _new(Village, (colour, units, guests, animals, (*buildings, card)))
 
 
 class Battle(NamedTuple):
@@ -199,6 +201,24 @@ def new_state(names: tuple[str, ...], seed: int, target: int, dealer: int) -> Vi
 
 # --- small shared helpers ----------------------------------------------------------------------------------------
 
+_EVENTS: dict[tuple[str, str, frozenset[int] | None, bool, Hashable], Event] = {}
+_EVENTS_MAX = 1 << 13
+
+
+def event(text: str, kind: str = "info", visible_to: frozenset[int] | None = None, barrier: bool = False,
+          data: Hashable = None) -> Event:
+    """``Event(...)``, one shared object per distinct line: a frozen dataclass costs several times a dict look-up
+    to build, and the same lines ("P2 draws a card from the deck") come back all game long. Events are immutable
+    and compare by value, so sharing one changes nothing a caller can see. Emptied when large."""
+    key = (text, kind, visible_to, barrier, data)
+    found = _EVENTS.get(key)
+    if found is None:
+        if len(_EVENTS) >= _EVENTS_MAX:
+            _EVENTS.clear()
+        found = _EVENTS[key] = Event(text, kind, visible_to, barrier, data)
+    return found
+
+
 
 def others(st: VillagesState, seat: int) -> range | list[int]:
     """The other seats, clockwise from the next one."""
@@ -207,6 +227,9 @@ def others(st: VillagesState, seat: int) -> range | list[int]:
 
 
 def insert_sorted(hand: list[str], card: str) -> None:
+    if HIDDEN not in hand:  # a hand is sorted (check_invariants): bisect finds the same place as the scan below
+        insort(hand, card)
+        return
     i = 0
     for i, c in enumerate(hand):  # noqa: B007 - hands are short; bisect would need a key for HIDDEN
         if c > card:
@@ -234,11 +257,26 @@ def canonical(cards: list[str] | tuple[str, ...]) -> list[str]:
     return out
 
 
+_SAID: dict[tuple[str, str, str], Event] = {}
+
+
+def said(name: str, line: str, kind: str) -> Event:
+    """The public log line ``name + line`` ("P2's turn"): the lines said on every turn, looked up by their parts
+    without formatting them (``event``'s memo hashes the whole text)."""
+    key = (name, line, kind)
+    found = _SAID.get(key)
+    if found is None:
+        if len(_SAID) >= 4096:
+            _SAID.clear()
+        found = _SAID[key] = event(name + line, kind)
+    return found
+
+
 def trigger_end(st: VillagesState, why: str, events: list[Event]) -> None:
     """The first trigger of a round (§2.8): this turn finishes, then every other player has one more turn."""
     if st.final_left < 0:
         st.final_left = st.n
-        events.append(Event(f"{why}: this is the last round of turns (everyone else plays once more)", "trigger"))
+        events.append(event(f"{why}: this is the last round of turns (everyone else plays once more)", "trigger"))
 
 
 def take_from_hand(st: VillagesState, seat: int, card: str, events: list[Event]) -> None:
@@ -249,7 +287,7 @@ def take_from_hand(st: VillagesState, seat: int, card: str, events: list[Event])
     if not hand and seat == st.active and st.phase != Phase.OVER:
         if st.first_empty == NOBODY:
             st.first_empty = seat
-            events.append(Event(f"{st.names[seat]} is the first to empty their hand (+10 at scoring)", "empty"))
+            events.append(event(f"{st.names[seat]} is the first to empty their hand (+10 at scoring)", "empty"))
         trigger_end(st, f"{st.names[seat]}'s hand is empty", events)
 
 

@@ -1,33 +1,22 @@
 """The active player's turn outside battle (rules/villages.md §2.3-§2.5, §2.7): the two draws, then in any order
 founding, adding, Inn guests, gifts, Chicken and Bunny, and exactly one Act (discard, attack, Merchant trade).
 
-Each phase has one generator of its legal actions (``main_actions`` lists every kind of MAIN decision in one pass);
-``apply`` accepts exactly what the generator lists, so the legal list and the validation cannot drift apart.
-``checked=True`` tells an ``apply`` that the action was found in this very state's legal list (rules.py keeps it
-until the next decision), so it need not be listed again.
+Each phase has one generator of its legal actions (the MAIN list, every kind of MAIN decision in one pass, is
+mainlist.py's); ``apply`` accepts exactly what the generator lists, so the legal list and the validation cannot
+drift apart. ``checked=True`` tells an ``apply`` that the action was found in this very state's legal list (rules.py
+keeps it until the next decision), so it need not be listed again.
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable
-from itertools import chain, combinations
-from typing import NamedTuple
 
 from game.engine import Action, Event, require
 from game.villages.actions import (
-    ADD_TO,
     ANSWER,
-    ATTACK,
-    BUNNY,
-    CHICKEN,
-    DISCARD,
     DRAW_DECK,
     DRAW_DISCARD,
-    END_TURN,
-    FOUND,
-    GIVE_TO,
-    SWITCH,
-    TRADE_WITH,
     Add,
     Answer,
     Attack,
@@ -42,35 +31,51 @@ from game.villages.actions import (
     Trade,
 )
 from game.villages.battle import start_attack, village_name
-from game.villages.cards import ANIMAL, BUILDING, CATEGORY, COLOUR_OF, COLOURS, KIND_OF, TYPE_OF, UNIT, name_of
+from game.villages.cards import (
+    COLOUR_OF,
+    KIND_OF,
+    TYPE_OF,
+    UNIT,
+    name_of,
+)
+from game.villages.mainlist import main_actions, main_after
 from game.villages.rounds import end_turn
 from game.villages.state import (
+    HIDDEN,
     Act,
     Phase,
     Village,
     VillagesState,
     canonical,
+    event,
     forget_hands,
     give_to_hand,
+    insert_sorted,
+    said,
     take_from_hand,
     trigger_end,
 )
 
-MAX_GIFTS = 3
 CHICKEN_DRAWS = 2
-_PENDING = Act.PENDING  # read often: a module constant is cheaper than an enum member lookup
-_EVERY_COLOUR = frozenset(COLOURS)
+__all__ = ["main_actions", "main_after"]  # the MAIN list lives in mainlist.py; rules.py and tests reach it here
 
 
 # --- draws ---------------------------------------------------------------------------------------------------------
 
 
 def has_tavern(st: VillagesState, seat: int) -> bool:
-    return any(TYPE_OF[b] == "tavern" for v in st.villages[seat] for b in v.buildings)
+    for v in st.villages[seat]:  # noqa: SIM110 - a plain loop: no generator on every draw list
+        if _TAVERN in v.buildings:  # one copy: its id is its type
+            return True
+    return False
 
 
-def draw_actions(st: VillagesState) -> list[Draw]:
-    out: list[Draw] = []
+_TAVERN = "tavern"
+assert TYPE_OF[_TAVERN] == _TAVERN
+
+
+def draw_actions(st: VillagesState) -> list[Action]:
+    out: list[Action] = []
     if st.deck:
         out.append(DRAW_DECK)
     pile = st.discard
@@ -94,14 +99,29 @@ def draw_one(st: VillagesState, seat: int, events: list[Event], why: str = "") -
     elif st.discard:
         card = st.discard.pop()
         give_to_hand(st, seat, card)
-        events.append(Event(f"{st.names[seat]} takes the {name_of(card)} from the discard pile{why}", "draw"))
+        events.append(event(f"{st.names[seat]} takes the {name_of(card)} from the discard pile{why}", "draw"))
+
+
+_DRAWN: dict[tuple[int, str, str, str], tuple[Event, Event]] = {}
 
 
 def _from_deck(st: VillagesState, seat: int, events: list[Event], why: str = "") -> None:
     card = st.deck.pop()
-    give_to_hand(st, seat, card, public=False)
-    events.append(Event(f"{st.names[seat]} draws a card from the deck{why}", "draw"))
-    events.append(Event(f"You draw the {name_of(card)}", "private", frozenset((seat,)), True, ("draw", card)))
+    hand = st.hands[seat]  # give_to_hand(public=False), inlined: a deck draw is the commonest decision
+    if HIDDEN in hand:
+        insert_sorted(hand, card)
+    else:
+        insort(hand, card)
+    name = st.names[seat]
+    key = (seat, name, card, why)
+    lines = _DRAWN.get(key)  # the commonest two lines of the log, looked up without formatting them
+    if lines is None:
+        if len(_DRAWN) >= 4096:
+            _DRAWN.clear()
+        lines = _DRAWN[key] = (event(f"{name} draws a card from the deck{why}", "draw"),
+                               event(f"You draw the {name_of(card)}", "private", frozenset((seat,)), True,
+                                     ("draw", card)))
+    events += lines
     if not st.deck:
         trigger_end(st, "The deck is empty", events)
 
@@ -120,140 +140,11 @@ def apply_draw(st: VillagesState, seat: int, action: Draw, events: list[Event], 
         pile.remove(action.card)
         give_to_hand(st, seat, action.card)
         how = " (Tavern)" if tavern else ""
-        events.append(Event(f"{st.names[seat]} takes the {name_of(action.card)} from the discard pile{how}", "draw"))
+        events.append(event(f"{st.names[seat]} takes the {name_of(action.card)} from the discard pile{how}", "draw"))
     st.draws += 1
     if st.draws >= 2 or (not st.deck and not st.discard):
         st.draws = 2
         st.phase = Phase.MAIN
-
-
-# --- the MAIN list ----------------------------------------------------------------------------------------------------
-
-
-class _Facts(NamedTuple):
-    """What a village offers a hand, worked out once per village object (villages are immutable)."""
-
-    village: Village  # kept, so its id is not reused while the memo holds the entry
-    adds: tuple[str, ...]  # CATEGORY values its owner may add (a free Inn takes a unit of any colour as its guest)
-    gifts: tuple[str, ...]  # CATEGORY values others may give it (never a guest)
-    merchant: bool  # a Merchant lives here: its owner may trade as the Act
-
-
-_FACTS: dict[int, _Facts] = {}
-_FACTS_MAX = 1 << 14
-
-
-def _facts(v: Village) -> _Facts:
-    """Memoised by object (the same few villages are asked about after every decision); emptied when large."""
-    found = _FACTS.get(id(v))
-    if found is not None:
-        return found
-    farmer = builder = merchant = False
-    for u in v.residents:
-        t = TYPE_OF[u]
-        if t == "farmer":
-            farmer = True
-        elif t == "builder":
-            builder = True
-        elif t == "merchant":
-            merchant = True
-    extra = (ANIMAL,) * farmer + (BUILDING,) * builder
-    gifts = (v.colour, *extra)
-    adds = (*COLOURS, *extra) if v.free_inns() else gifts
-    if len(_FACTS) >= _FACTS_MAX:
-        _FACTS.clear()
-    found = _FACTS[id(v)] = _Facts(v, adds, gifts, merchant)
-    return found
-
-
-def main_actions(st: VillagesState) -> list[Action]:
-    """Every MAIN decision of the active player, in one pass over the hand and the villages (this list is worked
-    out after every decision, so it shares what the kinds have in common). The order is fixed: found, add, switch,
-    give, Chicken, Bunny, discard, attack, trade, end the turn (random play picks by index).
-
-    §2.3.3: before the Act, a move may empty the hand only if an attack stays possible afterwards (an own village
-    and another player's village remain)."""
-    a = st.active
-    hand = st.hands[a]
-    mine = st.villages[a]
-    n = len(st.names)
-    size = len(hand)
-    pending = st.act == _PENDING
-    reach = sum(map(len, st.villages)) > len(mine)  # another player has a village to attack
-    known = _FACTS.get
-    facts = [known(id(v)) or _facts(v) for v in mine]
-    # The hand in order (hands are kept sorted; copies of a gray type differ only by id, the lowest is offered),
-    # grouped by what a village must offer to take a card (CATEGORY: a unit's colour, animal, building).
-    cards = canonical(hand) if hand else []
-    groups: dict[str, list[str]] = {}
-    for c in cards:
-        k = CATEGORY[c]
-        g = groups.get(k)
-        if g is None:
-            groups[k] = [c]
-        else:
-            g.append(c)
-    units = [c for k, g in groups.items() if k in _EVERY_COLOUR for c in g]
-    out: list[Action] = []
-    # Found (§2.4.1): 3 units of one colour, once a turn, in a colour the player has no village of.
-    if not st.founded and len(units) >= 3 and (size != 3 or not pending or reach):
-        have = {v.colour for v in mine}
-        for col, same in groups.items():
-            if len(same) >= 3 and col in _EVERY_COLOUR and col not in have:
-                out += [FOUND[combo] for combo in combinations(same, 3)]
-    # Add to an own village (§2.4.2-§2.4.4): its colour, animals with a Farmer, buildings with a Builder, a unit
-    # of another colour as the guest of a free Inn.
-    if mine and hand and (size != 1 or not pending or reach):
-        for i, f in enumerate(facts):
-            parts = [groups[k] for k in f.adds if k in groups]
-            if parts:
-                row = ADD_TO[i]
-                out += [row[c] for c in (parts[0] if len(parts) == 1 else sorted(chain.from_iterable(parts)))]
-    # Switch an Inn's guest (once per Inn a turn) for a unit of another colour from hand.
-    if units:
-        for v in mine:
-            for inn, _ in v.guests:
-                if inn not in st.switched:
-                    out += [SWITCH[c, inn] for c in units if COLOUR_OF[c] != v.colour]
-    # Give to another player's village (§2.5): up to 3 a turn, never as a guest.
-    if st.gifts < MAX_GIFTS and hand and (size != 1 or not pending or (mine and reach)):
-        for o, villages in enumerate(st.villages):
-            if o != a:
-                for j, v in enumerate(villages):
-                    parts = [groups[k] for k in (known(id(v)) or _facts(v)).gifts if k in groups]
-                    if parts:
-                        gifts_to = GIVE_TO[o, j]
-                        out += [gifts_to[c] for c in (parts[0] if len(parts) == 1 else sorted(chain.from_iterable(parts)))]
-    # Chicken and Bunny (§2.7): any time in the turn; two in one village differ only by id.
-    chickens: list[str] = []
-    bunnies: list[str] = []
-    for v in mine:
-        if v.animals:
-            kinds = [(TYPE_OF[x], x) for x in v.animals]
-            chicken = [x for t, x in kinds if t == "chicken"]
-            if chicken:
-                chickens.append(min(chicken))
-            bunny = [x for t, x in kinds if t == "bunny"]
-            if bunny:
-                bunnies.append(min(bunny))
-    if chickens:
-        out += [CHICKEN[c] for c in chickens]
-    if bunnies:
-        out += [BUNNY[c, s] for c in bunnies for s in range(n)]
-    # The Act (§2.6): discard, attack with a unit of an own village or one hired from hand, or the Merchant's trade;
-    # the turn may end once it is taken (or cancelled, or impossible: an empty hand and no attack from a village).
-    if not pending:
-        out.append(END_TURN)
-        return out
-    out += [DISCARD[c] for c in cards]
-    if reach:
-        out += [ATTACK[u] for v in mine for u in v.residents]
-        out += [ATTACK[u] for u in units]
-    if hand and any(f.merchant for f in facts):
-        out += [TRADE_WITH[o][c] for o in range(n) if o != a and st.hands[o] for c in cards]
-    if not hand and not (reach and any(v.residents for v in mine)):
-        out.append(END_TURN)
-    return out
 
 
 def act_void(st: VillagesState) -> bool:
@@ -275,7 +166,7 @@ def apply_found(st: VillagesState, action: Found, events: list[Event]) -> None:
     colour = COLOUR_OF[action.cards[0]]
     st.villages[a].append(Village(colour, action.cards))
     st.founded = True
-    events.append(Event(f"{st.names[a]} founds a {colour} village: " + ", ".join(name_of(c) for c in action.cards),
+    events.append(event(f"{st.names[a]} founds a {colour} village: " + ", ".join(name_of(c) for c in action.cards),
                         "found"))
 
 
@@ -286,7 +177,7 @@ def apply_add(st: VillagesState, action: Add, events: list[Event]) -> None:
     take_from_hand(st, a, action.card, events)
     st.villages[a][action.village] = v.plus(action.card)
     how = " as the Inn's guest" if guest else ""
-    events.append(Event(f"{st.names[a]} adds the {name_of(action.card)} to their {v.colour} village{how}", "add"))
+    events.append(event(f"{st.names[a]} adds the {name_of(action.card)} to their {v.colour} village{how}", "add"))
 
 
 def apply_switch(st: VillagesState, action: Switch, events: list[Event]) -> None:
@@ -299,7 +190,7 @@ def apply_switch(st: VillagesState, action: Switch, events: list[Event]) -> None
                 guests = tuple((x, action.card if x == inn else g) for x, g in v.guests)
                 st.villages[a][i] = Village(v.colour, v.units, guests, v.animals, v.buildings)
                 st.switched = (*st.switched, inn)
-                events.append(Event(f"{st.names[a]} switches the Inn's guest: the {name_of(action.card)} moves in, "
+                events.append(event(f"{st.names[a]} switches the Inn's guest: the {name_of(action.card)} moves in, "
                                     f"the {name_of(old)} returns to hand", "switch"))
                 return
 
@@ -310,7 +201,7 @@ def apply_give(st: VillagesState, action: Give, events: list[Event]) -> None:
     take_from_hand(st, a, action.card, events)
     st.villages[action.seat][action.village] = v.plus(action.card)
     st.gifts += 1
-    events.append(Event(f"{st.names[a]} gives the {name_of(action.card)} to "
+    events.append(event(f"{st.names[a]} gives the {name_of(action.card)} to "
                         f"{village_name(st, action.seat, action.village)}", "give"))
 
 
@@ -329,7 +220,7 @@ def _destroy_own_animal(st: VillagesState, card: str) -> None:
 def apply_chicken(st: VillagesState, action: Chicken, events: list[Event]) -> None:
     a = st.active
     _destroy_own_animal(st, action.card)
-    events.append(Event(f"{st.names[a]} destroys a Chicken to draw 2 cards", "chicken"))
+    events.append(event(f"{st.names[a]} destroys a Chicken to draw 2 cards", "chicken"))
     for _ in range(CHICKEN_DRAWS):
         draw_one(st, a, events, " (Chicken)")
 
@@ -340,10 +231,10 @@ def apply_bunny(st: VillagesState, action: Bunny, events: list[Event]) -> None:
     target = action.seat
     if target == a and st.act == Act.PENDING:
         st.act = Act.CANCELLED
-        events.append(Event(f"{st.names[a]} destroys a Bunny and cancels their own Act this turn", "bunny"))
+        events.append(event(f"{st.names[a]} destroys a Bunny and cancels their own Act this turn", "bunny"))
     else:
         st.cancels[target] += 1
-        events.append(Event(f"{st.names[a]} destroys a Bunny: {st.names[target]}'s next Act is cancelled", "bunny"))
+        events.append(event(f"{st.names[a]} destroys a Bunny: {st.names[target]}'s next Act is cancelled", "bunny"))
 
 
 # --- the Act -----------------------------------------------------------------------------------------------------------
@@ -354,13 +245,13 @@ def apply_discard(st: VillagesState, action: Discard, events: list[Event]) -> No
     take_from_hand(st, a, action.card, events)
     st.discard.append(action.card)
     st.act = Act.DONE
-    events.append(Event(f"{st.names[a]} discards the {name_of(action.card)}", "discard"))
+    events.append(event(f"{st.names[a]} discards the {name_of(action.card)}", "discard"))
 
 
 def apply_trade(st: VillagesState, action: Trade, events: list[Event]) -> None:
     st.trade = (action.seat, action.card)
     st.phase = Phase.TRADE_ANSWER
-    events.append(Event(f"{st.names[st.active]} offers {st.names[action.seat]} a secret trade (Merchant)", "trade"))
+    events.append(event(f"{st.names[st.active]} offers {st.names[action.seat]} a secret trade (Merchant)", "trade"))
 
 
 def answer_actions(st: VillagesState) -> list[Answer]:
@@ -385,13 +276,13 @@ def apply_answer(st: VillagesState, action: Answer, events: list[Event], checked
     st.trade = None
     st.act = Act.DONE
     st.phase = Phase.MAIN
-    events.append(Event(f"{st.names[a]} and {st.names[o]} swap a card", "trade"))
-    events.append(Event(f"Trade: {st.names[a]} gives the {name_of(mine)} and gets the {name_of(theirs)}", "private",
+    events.append(event(f"{st.names[a]} and {st.names[o]} swap a card", "trade"))
+    events.append(event(f"Trade: {st.names[a]} gives the {name_of(mine)} and gets the {name_of(theirs)}", "private",
                         frozenset((a, o)), True, ("trade", mine, theirs)))
 
 
 def apply_end_turn(st: VillagesState, action: EndTurn, events: list[Event]) -> None:
-    events.append(Event(f"{st.names[st.active]} ends the turn", "end"))
+    events.append(said(st.names[st.active], " ends the turn", "end"))
     end_turn(st, events)
 
 
