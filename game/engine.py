@@ -250,6 +250,11 @@ class Gesture:
     next partial choice of a move the rulebook locks in as a whole, kept by the
     table and handed back to ``Game.gestures``) is set. ``label`` is a short
     imperative shown on buttons, menus and tooltips ("Attack the blue village").
+
+    ``then`` is a decision the table makes at once after ``action`` when it is legal then: one drop that the
+    engine takes as two steps of the same seat (a unit dropped on the village it attacks: the attacker, then the
+    target; a hand card dropped on a stack: the Basic taken, then that card returned), so the AI's choices stay
+    small while a player makes the move the way the rulebook tells it.
     """
 
     label: str
@@ -258,6 +263,7 @@ class Gesture:
     card: str | None = None
     source: str | None = None
     target: str | None = None
+    then: Action | None = None
 
     @property
     def kind(self) -> str:

@@ -30,8 +30,10 @@ def trade_drags(st: VillagersState, seat: int) -> list:
 
 
 def make_trade(st: VillagersState, seat: int, g) -> None:
-    """What the table does with a trade drag: the gesture's TakeBasic, then its ReturnCard unless automatic."""
+    """What the table does with a trade drag: the gesture's TakeBasic, then its ReturnCard (``then``) unless
+    automatic."""
     back = trade_return(g)
+    assert g.then == back  # the table makes the second step from the gesture's own ``then``
     GAME.apply(st, seat, g.action)
     GAME.check_invariants(st)
     if st.phase == Ph.RETURN and st.turn == seat:

@@ -99,6 +99,8 @@ def test_attack_gestures_name_the_unit_then_the_village() -> None:
                                                                         ("village:0:0", "village:1:0")]
     assert [(x.source, x.target) for x in g[Attack("red-orc")]] == [("hand:0", "battle:0"), ("hand:0", "village:1:0")]
     assert all("face down" in x.label for x in g[Attack("red-orc")])
+    # the one drop names the target as the gesture's second step, made by the table at once
+    assert [x.then for x in g[Attack("blue-knight")]] == [None, Target(1, 0)]
     GAME.apply(st, 0, Attack("red-orc"))
     tg = GAME.gestures(GAME.view(st, 0), 0)
     assert [x.action for x in tg] == [Target(1, 0)] and tg[0].source == "battle:0" and tg[0].target == "village:1:0"

@@ -539,7 +539,8 @@ def trade_drags(v: VillagersState, seat: int, trades: list[TakeBasic]) -> list[G
     once they are empty), then the Basic chosen from a menu at the drop (none when one type is left). The engine
     takes a trade as ``TakeBasic`` followed by ``ReturnCard``, so the AI's choice to trade stays three options
     wide; the gesture makes the ``TakeBasic`` and names the card and the pile, and the table returns that card
-    onto that pile at once (``trade_return``). Offered for every card the return step will accept."""
+    onto that pile at once (its ``then``, which is ``trade_return`` of it). Offered for every card the return step
+    will accept."""
     if not trades:
         return []
     from game.villagers.build import canonical_hand, trade_destinations
@@ -551,7 +552,7 @@ def trade_drags(v: VillagersState, seat: int, trades: list[TakeBasic]) -> list[G
         for d in dests:
             for a in trades:
                 out.append(Gesture(f"Return the {cname(c)} onto {_dest_words(d)} for a {a.basic}", a, card=c,
-                                   source=hand, target=_dest_zone(d)))
+                                   source=hand, target=_dest_zone(d), then=ReturnCard(c, d)))
     return out
 
 

@@ -13,7 +13,7 @@ the pile); founding drags 3 units one by one onto the new-village slot (a draft:
 adding drags a card onto an own village (a unit of another colour becomes the Inn's guest); giving drags it onto
 another player's village ("gifts left: 2"); the Act's discard is a drag onto the discard pile; an attack drags a
 unit from an own village (face up) or from the hand (hired, face down) straight onto the village it attacks (the
-engine's two steps, the attacker then the target, made by one drop: ``attack_target``), or in two drags, into the
+engine's two steps, the attacker then the target, made by one drop: ``Gesture.then``), or in two drags, into the
 battle slot "battle:<seat>" and from there onto the village; a Merchant trade drags the offered card onto the other
 player's hand, and the answer is a click on a card of one's own hand. The Chicken is a click, the Bunny a drag onto the hand
 of the player whose Act it cancels; switching an Inn guest drags the guest back to the hand, then the new guest onto
@@ -259,7 +259,8 @@ def gestures(v: VillagesState, seat: int, legal: list, draft: Hashable) -> list[
                 if o != seat:
                     for j in range(len(v.villages[o])):
                         out.append(Gesture(how.format(name_of(a.card), village_label(v, o, j)) + " (your Act)",
-                                           action=a, card=a.card, source=src, target=f"village:{o}:{j}"))
+                                           action=a, card=a.card, source=src, target=f"village:{o}:{j}",
+                                           then=Target(o, j)))
         elif isinstance(a, Target):
             assert b is not None
             out.append(Gesture(f"Attack {village_label(v, a.seat, a.village)} with the {name_of(b.atk)}", action=a,
@@ -313,15 +314,6 @@ def gestures(v: VillagesState, seat: int, legal: list, draft: Hashable) -> list[
         out.append(Gesture(f"Switch the Inn's guest: take the {name_of(old)} back", draft=("switch", inn),
                            card=old, source=f"village:{seat}:{i}", target=hand))
     return out
-
-
-def attack_target(g: Gesture) -> Target | None:
-    """The second step of an attack made by dropping the unit straight on a village (``gestures``): that village
-    as the target. None for any other gesture."""
-    if not isinstance(g.action, Attack) or g.target is None or not g.target.startswith("village:"):
-        return None
-    _, o, j = g.target.split(":")
-    return Target(int(o), int(j))
 
 
 def preview(v: VillagesState, seat: int, draft: Hashable) -> VillagesState:

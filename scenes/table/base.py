@@ -512,6 +512,8 @@ class TableScene(TableChrome, Scene):
             if self.submit(g.action):
                 if seat is not None:
                     self._staged[(seat, g.action)] = staged
+                    if g.then is not None and seat == self.viewer and g.then in self.match.legal_actions(seat):
+                        self.submit(g.then)  # the second engine step of the same drop (Gesture.then)
                 return True
             return False
         self.draft_trail.append(self.draft)

@@ -2,7 +2,7 @@
 
 Every decision is made through the engine's gestures (game/villagers/table.py): a Road card or a stack's top
 dragged onto your Village Square, a hand card dragged onto the village column holding the card it sits on (or
-onto the "new chain" place), a Basic trade by dragging a hand card onto a stack (``perform`` makes both of the
+onto the "new chain" place), a Basic trade by dragging a hand card onto a stack (the gesture's ``then`` makes both of the
 engine's steps), or a Basic dragged from its pile into the village and then a hand card onto a stack,
 clicks on the copy of an Unlocking Villager you pay, buttons for the rest. This module lays the zones out for 1
 to 5 players at any window size, draws the cards (cardart.py), and adds what the engine leaves to a table: the
@@ -31,7 +31,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import Gesture, Zone
+from game.engine import Zone
 from game.villagers.actions import Place, PlayApprentice, PlayMonk, Unlock
 from game.villagers.cards import CARD_TYPE, SOLO_NOTICE, ctype
 from game.villagers.state import (
@@ -43,7 +43,6 @@ from game.villagers.state import (
     Ph,
     owner_of,
 )
-from game.villagers.table import trade_return
 from scenes import theme
 from scenes import widgets as w
 from scenes.table import kit
@@ -90,17 +89,6 @@ class VillagersTable(TableScene):
             self._log_viewer = self.viewer
             self.log._key = ()  # until the shared panel keys its cache by the viewer too
         super()._refresh(sync, animate)
-
-    # --- the Basic trade in one drag ---------------------------------------------------------------------------------
-    def perform(self, g: Gesture) -> bool:
-        """A hand card dropped on a stack trades it for a Basic: the gesture makes the engine's first step (take
-        the Basic) and this returns the dropped card onto the pile it was dropped on, the second step, at once."""
-        back = trade_return(g)
-        done = super().perform(g)
-        # in RETURN unless the engine returned the only possible card itself; the card is always offered there
-        if done and back is not None and self.viewer is not None and back in self.match.legal_actions(self.viewer):
-            self.submit(back)
-        return done
 
     # --- layout --------------------------------------------------------------------------------------------------
     def structure_key(self, zones: Sequence[Zone]) -> Hashable:

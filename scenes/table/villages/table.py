@@ -27,11 +27,10 @@ from typing import Any
 
 import pygame
 
-from game.engine import Event, Gesture, Zone
+from game.engine import Event, Zone
 from game.villages.battle import battle_winner
 from game.villages.cards import HIGH_SCORE, KIND_OF, LOW_SCORE, UNIT, name_of
 from game.villages.state import HIDDEN, Act, Phase
-from game.villages.table import attack_target
 from scenes import theme
 from scenes.table import kit
 from scenes.table.base import TableScene
@@ -182,15 +181,6 @@ class VillagesTable(TableScene):
         super().__init__(app, match, runner_mode=runner_mode)
 
     # --- layout --------------------------------------------------------------------------------------------------
-    def perform(self, g: Gesture) -> bool:
-        """A unit dropped straight on another player's village attacks it: the gesture makes the engine's first
-        step (the unit goes out) and this names the village, the second step, at once."""
-        target = attack_target(g)
-        done = super().perform(g)
-        if done and target is not None and self.viewer is not None and target in self.match.legal_actions(self.viewer):
-            self.submit(target)
-        return done
-
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         self._relabel()
