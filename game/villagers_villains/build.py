@@ -6,6 +6,8 @@ the others unless the deck is face up under Vision or that deck position was pub
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from game.engine import Action, Event, chance_rng, require
 from game.villagers_villains.actions import (
     END_TURN,
@@ -132,9 +134,8 @@ def _placeable(st: VVState, seat: int, cid: str, pw: Powers) -> bool:
     return ALL_CARDS[cid].kind in PLACEABLE and price(st, seat, cid, pw) <= st.gold[seat]
 
 
-def _places(st: VVState, seat: int, pw: Powers, gold: int) -> list[Action]:
-    """Placing each hand card ``seat`` can pay for (hand order)."""
-    out: list[Action] = []
+def _affordable(st: VVState, seat: int, pw: Powers, gold: int) -> Iterator[str]:
+    """The hand cards ``seat`` can place and pay for, in hand order (the printed cost when no power changes it)."""
     cost = pw.cost
     floor = C.cost_floor
     for c in st.hands[seat]:
@@ -145,8 +146,12 @@ def _places(st: VVState, seat: int, pw: Powers, gold: int) -> list[Action]:
             else:
                 p = card.cost if card.cost > floor else floor
             if p <= gold:
-                out.append(PLACE[c])
-    return out
+                yield c
+
+
+def _places(st: VVState, seat: int, pw: Powers, gold: int) -> list[Action]:
+    """Placing each hand card ``seat`` can pay for (hand order)."""
+    return [PLACE[c] for c in _affordable(st, seat, pw, gold)]
 
 
 def _build_list(st: VVState, seat: int) -> list[Action]:
@@ -175,17 +180,8 @@ def has_build(st: VVState, seat: int) -> bool:
     if gold <= 0 and NOTHING_IS_FREE:
         return can_favor_city(st, seat)
     pw = powers(st, seat)
-    cost = pw.cost
-    floor = C.cost_floor
-    for c in st.hands[seat]:
-        card = ALL_CARDS[c]
-        if card.kind in PLACEABLE:
-            if cost:
-                p = price(st, seat, c, pw)
-            else:
-                p = card.cost if card.cost > floor else floor
-            if p <= gold:
-                return True
+    if next(_affordable(st, seat, pw, gold), None) is not None:
+        return True
     if st.deck and _can_vend(st, seat, pw):
         return True
     if st.rules.city_builder and (_can_upgrade(st, seat) or can_favor_city(st, seat)):

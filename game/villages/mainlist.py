@@ -9,7 +9,7 @@ rows that change listed afresh) and tests/test_villages_speed.py checks the two 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import NamedTuple, cast
 
@@ -372,16 +372,22 @@ def main_after(st: VillagesState, before: list[Action], action: Action) -> list[
         elif TYPE_OF[c] in _WIDENS:
             out = _regift(st, out, action.seat, action.village)
     if resident >= 0:
-        at = 0
-        for x in out:
-            if type(x) is Attack:
-                break
-            at += 1
-        known = _FACTS.get
-        for v in mine[:resident]:
-            at += len((known(id(v)) or _facts(v)).attacks)
-        out.insert(at + len(mine[resident].units) - 1, ATTACK[c])
+        out.insert(_attacks_of(out, mine, resident) + len(mine[resident].units) - 1, ATTACK[c])
     return out
+
+
+def _attacks_of(out: list[Action], mine: Sequence[Village], k: int) -> int:
+    """Where the attacks from own village ``k`` begin in the MAIN list ``out`` (the villages' units come first, in
+    village order, then the hired ones)."""
+    at = 0
+    for x in out:
+        if type(x) is Attack:
+            break
+        at += 1
+    known = _FACTS.get
+    for v in mine[:k]:
+        at += len((known(id(v)) or _facts(v)).attacks)
+    return at
 
 
 _BEFORE_GIFTS = (Found, Add, Switch)  # the kinds listed before the gifts
@@ -434,13 +440,6 @@ def _after_found(st: VillagesState, before: list[Action], action: Found, pending
         at += 1
     out[at:at] = [row[c] for c in canonical(st.hands[st.active]) if c in accepted]
     if pending and not guarded:  # the attack part: the villages' units, then the hired ones
-        at = 0
-        for x in out:
-            if type(x) is Attack:
-                break
-            at += 1
-        known = _FACTS.get
-        for v in mine[:m]:
-            at += len((known(id(v)) or _facts(v)).attacks)
+        at = _attacks_of(out, mine, m)
         out[at:at] = f.attacks
     return out
