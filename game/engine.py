@@ -206,6 +206,24 @@ class Event:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
 
 
+_SHARED: dict[tuple[str, str, frozenset[int] | None, bool, Hashable], Event] = {}
+_SHARED_MAX = 1 << 13
+
+
+def shared_event(text: str, kind: str = "info", visible_to: frozenset[int] | None = None, barrier: bool = False,
+                 data: Hashable = None) -> Event:
+    """``Event(...)``, one shared object per distinct line: a frozen dataclass costs several times a dict look-up
+    to build, and an engine's commonest lines ("P2 draws a card from the deck") come back all game long. Events
+    are immutable and compare by value, so sharing one changes nothing a caller can see. Emptied when large."""
+    key = (text, kind, visible_to, barrier, data)
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()
+        found = _SHARED[key] = Event(text, kind, visible_to, barrier, data)
+    return found
+
+
 # --- set-up options -----------------------------------------------------------------------------------------------
 
 

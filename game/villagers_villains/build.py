@@ -78,10 +78,11 @@ def _can_vend(st: VVState, seat: int, pw: Powers) -> bool:
     return False
 
 
-def _can_upgrade(st: VVState, seat: int) -> bool:
-    """``bool(upgrades(st, seat))``, stopping at the first open space found."""
+def _open_spaces(st: VVState, seat: int) -> Iterator[tuple[str, int]]:
+    """The (City card, space) pairs ``seat`` may upgrade to now, in table order: City Builder on, no upgrade yet this
+    turn, a City Token left, not already on that card, and the space's cost in hand."""
     if not st.rules.city_builder or st.upgraded:
-        return False
+        return
     spaces = st.spaces
     placed = 0
     for a, b in spaces:
@@ -90,7 +91,7 @@ def _can_upgrade(st: VVState, seat: int) -> bool:
         if b == seat:
             placed += 1
     if C.city_tokens - placed <= 0:
-        return False
+        return
     gold = st.gold[seat]
     for cid, sp in zip(st.cities, spaces, strict=True):
         if seat in sp:
@@ -98,32 +99,16 @@ def _can_upgrade(st: VVState, seat: int) -> bool:
         costs = CITIES[cid].costs
         for i, who in enumerate(sp):
             if who < 0 and costs[i] <= gold:
-                return True
-    return False
+                yield cid, i
+
+
+def _can_upgrade(st: VVState, seat: int) -> bool:
+    """``bool(upgrades(st, seat))``, stopping at the first open space found."""
+    return next(_open_spaces(st, seat), None) is not None
 
 
 def upgrades(st: VVState, seat: int) -> list[Action]:
-    if not st.rules.city_builder or st.upgraded:
-        return []
-    spaces = st.spaces
-    placed = 0
-    for a, b in spaces:
-        if a == seat:
-            placed += 1
-        if b == seat:
-            placed += 1
-    if C.city_tokens - placed <= 0:
-        return []
-    gold = st.gold[seat]
-    out: list[Action] = []
-    for cid, sp in zip(st.cities, spaces, strict=True):
-        if seat in sp:
-            continue
-        costs = CITIES[cid].costs
-        for i, who in enumerate(sp):
-            if who < 0 and costs[i] <= gold:
-                out.append(UPGRADE[cid, i])
-    return out
+    return [UPGRADE[k] for k in _open_spaces(st, seat)]
 
 
 def can_favor_city(st: VVState, seat: int) -> bool:

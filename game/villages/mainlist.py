@@ -9,7 +9,7 @@ rows that change listed afresh) and tests/test_villages_speed.py checks the two 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import NamedTuple, cast
 
@@ -146,6 +146,21 @@ _GIVE_ROWS: list[list[Mapping[str, Action]]] = [[GIVE_TO[o, j] for j in range(_R
 _TRADE_ROWS: list[Mapping[str, Action]] = [TRADE_WITH[o] for o in range(8)]
 
 
+def _offer(add: Callable[[Action], None], row: Mapping[str, Action], accepted: tuple[str, ...],
+           accepted_cards: frozenset[str], groups: Mapping[str, list[str]], cards: list[str]) -> None:
+    """One village's row of a MAIN list (adds or gifts), in hand order: the hand cards of the categories it
+    accepts (one category: that group as it stands; several: the hand filtered)."""
+    if len(accepted) == 1:
+        g = groups.get(accepted[0])
+        if g is not None:
+            for c in g:
+                add(row[c])
+    else:
+        for c in cards:
+            if c in accepted_cards:
+                add(row[c])
+
+
 def main_actions(st: VillagesState) -> list[Action]:
     """Every MAIN decision of the active player, in one pass over the hand and the villages (this list is worked
     out after every decision, so it shares what the kinds have in common). The order is fixed: found, add, switch,
@@ -201,17 +216,7 @@ def main_actions(st: VillagesState) -> list[Action]:
         # of another colour as the guest of a free Inn.
         if facts and (size != 1 or not pending or reach):
             for f, row in zip(facts, _ADD_ROWS, strict=False):
-                accepted = f.adds
-                if len(accepted) == 1:
-                    g = groups.get(accepted[0])
-                    if g is not None:
-                        for c in g:
-                            add(row[c])
-                else:
-                    accepted_cards = f.add_cards
-                    for c in cards:
-                        if c in accepted_cards:
-                            add(row[c])
+                _offer(add, row, f.adds, f.add_cards, groups, cards)
         # Switch an Inn's guest (once per Inn a turn) for a unit of another colour from hand.
         if units:
             for f in facts:
@@ -225,15 +230,7 @@ def main_actions(st: VillagesState) -> list[Action]:
                 if o != a and theirs:
                     for v, row in zip(theirs, _GIVE_ROWS[o], strict=False):
                         _, accepted, accepted_cards = gifts_of(id(v)) or _gifts_of(v)
-                        if len(accepted) == 1:
-                            g = groups.get(accepted[0])
-                            if g is not None:
-                                for c in g:
-                                    add(row[c])
-                        else:
-                            for c in cards:
-                                if c in accepted_cards:
-                                    add(row[c])
+                        _offer(add, row, accepted, accepted_cards, groups, cards)
     else:
         cards = units = []
     # Chicken and Bunny (§2.7): any time in the turn; two in one village differ only by id.

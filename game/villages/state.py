@@ -10,12 +10,12 @@ Piles keep their top at the END of the list (``deck[-1]`` is drawn next, ``disca
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
 from game.engine import HIDDEN_CARD, Action, Event
+from game.engine import shared_event as event
 from game.villages.cards import ALL_CARDS, COLOUR_OF, COPIED, KIND_OF, TYPE_OF, UNIT
 
 HIDDEN = HIDDEN_CARD
@@ -200,25 +200,6 @@ def new_state(names: tuple[str, ...], seed: int, target: int, dealer: int) -> Vi
 
 
 # --- small shared helpers ----------------------------------------------------------------------------------------
-
-_EVENTS: dict[tuple[str, str, frozenset[int] | None, bool, Hashable], Event] = {}
-_EVENTS_MAX = 1 << 13
-
-
-def event(text: str, kind: str = "info", visible_to: frozenset[int] | None = None, barrier: bool = False,
-          data: Hashable = None) -> Event:
-    """``Event(...)``, one shared object per distinct line: a frozen dataclass costs several times a dict look-up
-    to build, and the same lines ("P2 draws a card from the deck") come back all game long. Events are immutable
-    and compare by value, so sharing one changes nothing a caller can see. Emptied when large."""
-    key = (text, kind, visible_to, barrier, data)
-    found = _EVENTS.get(key)
-    if found is None:
-        if len(_EVENTS) >= _EVENTS_MAX:
-            _EVENTS.clear()
-        found = _EVENTS[key] = Event(text, kind, visible_to, barrier, data)
-    return found
-
-
 
 def others(st: VillagesState, seat: int) -> range | list[int]:
     """The other seats, clockwise from the next one."""
