@@ -53,8 +53,13 @@ def decide(game: Game, state: Any, choosers: Sequence[Chooser | None], views: bo
     own view itself, so it is handed the state and the view is built once, not twice. ``views=False`` hands every
     chooser the state itself: only for choosers that cannot peek usefully (uniform random play in benchmarks), where
     masking would only cost time."""
-    return [(s, c.choose(game, state if not views or getattr(c, "masks_view", False) else game.view(state, s), s))
-            for s in game.to_act(state) if (c := choosers[s]) is not None]
+    return [(s, _ask(game, state, c, s, views)) for s in game.to_act(state) if (c := choosers[s]) is not None]
+
+
+def _ask(game: Game, state: Any, chooser: Chooser, seat: Seat, views: bool) -> Action:
+    """``seat``'s decision from ``chooser``, handed its view of ``state`` or the state itself (see ``decide``)."""
+    masks = not views or getattr(chooser, "masks_view", False)
+    return chooser.choose(game, state if masks else game.view(state, seat), seat)
 
 
 def step(game: Game, state: Any, choosers: Sequence[Chooser | None],
@@ -80,7 +85,7 @@ def play_out(game: Game, state: Any, choosers: Sequence[Chooser | None],
     # the common case, so it asks ``to_act`` once per decision and calls the chooser directly (the same
     # decisions, in the same order, as ``step``).
     decisions = 0
-    to_act, apply, is_over, view = game.to_act, game.apply, game.is_over, game.view
+    to_act, apply, is_over = game.to_act, game.apply, game.is_over
     while True:
         acting = to_act(state)
         if not acting:
@@ -92,7 +97,7 @@ def play_out(game: Game, state: Any, choosers: Sequence[Chooser | None],
             c = choosers[seat]
             if c is None:
                 raise RuntimeError(f"seats {acting} must decide but have no chooser")
-            action = c.choose(game, state if not views or getattr(c, "masks_view", False) else view(state, seat), seat)
+            action = _ask(game, state, c, seat, views)
             events = apply(state, seat, action)
             if on_event is not None:
                 on_event(seat, action, events)
