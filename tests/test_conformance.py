@@ -272,37 +272,42 @@ def _vv_hidden_card(state: Any) -> str:
     return state.deck[1]  # the second card of the deck: nobody may see it (no theme, no Vision)
 
 
-class _LeakyVV(VillagersVillains):
+class _LeakyVV:
     """Villagers & Villains with one deliberate leak, switched on after ``after`` Mayors' turns (so the leak
-    appears mid-game, where the harness reuses views made for the previous decision)."""
+    appears mid-game, where the harness reuses views made for the previous decision). It wraps the game instead of
+    subclassing it: under the compiled engine (game/native.py) the game's class is compiled, and an interpreted
+    class may not subclass it."""
 
     def __init__(self, where: str, after: int = 0) -> None:
-        super().__init__()
+        self._game = VillagersVillains()
         self.where, self.after = where, after
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
 
     def _leaks(self, state: Any) -> bool:
         return state.viewer == FULL and state.turn >= self.after and len(state.deck) > 1
 
     def view(self, state: Any, seat: int | None) -> Any:
-        v = super().view(state, seat)
+        v = self._game.view(state, seat)
         if self.where == "view" and seat == 2 and self._leaks(state):
             v.removed = (*v.removed, _vv_hidden_card(state))  # deep inside, one card
         return v
 
     def zones(self, view: Any, viewer: int | None) -> list[Any]:
-        out = super().zones(view, viewer)
+        out = self._game.zones(view, viewer)
         if self.where == "zones" and viewer is None and view.turn >= self.after:
             out.append(Zone("leak", "Leak", (("nested", "deck-secret"),)))  # type: ignore[arg-type]
         return out
 
     def secrets(self, state: Any) -> Any:
-        out = dict(super().secrets(state))
+        out = dict(self._game.secrets(state))
         if self.where == "zones":
             out["deck-secret"] = frozenset()
         return out
 
     def apply(self, state: Any, seat: int, action: Any) -> list[Event]:
-        events = super().apply(state, seat, action)
+        events = self._game.apply(state, seat, action)
         if self.where == "event" and self._leaks(state):
             events.append(Event("A line everyone reads", data=("top", (_vv_hidden_card(state),))))
         return events
