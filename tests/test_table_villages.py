@@ -659,3 +659,18 @@ def test_the_menu_tile_starts_a_game_on_the_villages_table_and_its_rules_show_th
     assert isinstance(app.top, SetupScene)
     click(app, app.top.start_button.rect.center)
     assert isinstance(app.top, VillagesTable) and info.available
+
+
+def test_a_card_dropped_elsewhere_while_a_village_is_being_founded_says_what_to_do() -> None:
+    """Found by mouse is three drags; in between, every other card has nowhere to go. Seen in a real window: a
+    drop then did nothing at all, so the table now says how to go on."""
+    st = position(names=("Ann", "Bo"), hands={0: ["green-ace", "green-archer", "green-knight", "red-goblin"]},
+                  villages={1: [village("blue", "blue-knight")]}, discard=["green-joker"])
+    app, table = table_at(st, [("Ann", "human"), ("Bo", "easy")])
+    first = gesture(table, lambda g: g.draft is not None and g.draft[0] == "found")
+    do(app, table, first)
+    assert table.draft is not None and not table.match.history
+    goblin = sprite_in(table, "red-goblin", "hand:0")
+    drag(app, visible_point(table, goblin), drop_point(table, "discard"))
+    assert not table.match.history and table.draft is not None
+    assert table.reason == "Drag 2 more green unit(s) onto the new village, or take it back with Undo (Ctrl+Z)."

@@ -154,6 +154,7 @@ class TableScene(TableChrome, Scene):
         self.gesture_buttons: list[w.Button] = []
         self.drag = kit.DragController(lambda: self.order, self._on_click, self._on_pickup, self._on_drop,
                                        self._on_cancel, lambda: self.MOVE_TIME * self.af)
+        self.drag.on_refused = self._on_refused
         # Pass-and-play, a new game or one reopened mid-way (Continue, Load): whoever sits at the screen is not
         # known to be the first human to act (the first player may be drawn at random), so that player's hidden
         # cards wait behind the hand-over screen.
@@ -785,6 +786,17 @@ class TableScene(TableChrome, Scene):
             return self.perform(gestures[0])
         self._choose(gestures, pos)
         return False
+
+    def _on_refused(self, spr: kit.CardSprite) -> None:
+        """A card the viewer may not move was dragged: say why when it is their turn (else the prompt says whose)."""
+        tag = spr.tag
+        if not isinstance(tag, CardTag) or tag.card is None or self.viewer is None or not self.my_turn():
+            return
+        if self.draft is not None:  # a staged step (a village being founded) leaves every other card nothing
+            left = self.hint().rstrip(".") or "First finish what you started"
+            self.show_reason(f"{left}, or take it back with Undo (Ctrl+Z).", toast=True)
+        elif tag.zone == f"hand:{self.viewer}":
+            self.show_reason("That card cannot move now: the prompt says what is left to do.")
 
     def _on_cancel(self, spr: kit.CardSprite) -> None:
         self._light_targets()

@@ -559,6 +559,10 @@ class DragController:
         self._offset: tuple[float, float] = (0.0, 0.0)
         self._home: Point = (0.0, 0.0)
         self.mouse: tuple[int, int] = (0, 0)
+        # Called once when a card that cannot move is dragged past the threshold: the table says why, instead of
+        # the card simply not following the pointer.
+        self.on_refused: Callable[[CardSprite], None] | None = None
+        self._refused = False
 
     def sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
         for spr in reversed(list(self._sprites())):
@@ -583,6 +587,7 @@ class DragController:
             if spr is None:
                 return False
             self.pressed = spr
+            self._refused = False
             self._press_pos = event.pos
             self._offset = (event.pos[0] - spr.x, event.pos[1] - spr.y)
             return True
@@ -596,6 +601,12 @@ class DragController:
                     self._home = self.held.target
                     self.held.dragging = True
                     self.on_pickup(self.held)
+            elif self.pressed is not None and self.held is None and not self._refused and self.on_refused:
+                dx = event.pos[0] - self._press_pos[0]
+                dy = event.pos[1] - self._press_pos[1]
+                if dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD:
+                    self._refused = True
+                    self.on_refused(self.pressed)
             if self.held is not None:
                 self.held.x = event.pos[0] - self._offset[0]
                 self.held.y = event.pos[1] - self._offset[1]
