@@ -31,11 +31,12 @@ FORMAT = 1
 ENV = "VILLAGE_TABLETOP_ENGINE"
 DIRNAME = "_native"
 
-# The modules compiled: the rules of the two games whose random play must be fastest, and the shared play loop.
-# Card data, actions (mypyc refuses V&V's dataclass field order) and the AI stay interpreted: an interpreted class
+# The modules compiled: the rules and card data of the two games whose random play must be fastest, and the shared
+# play loop. Actions (mypyc refuses V&V's dataclass field order) and the AI stay interpreted: an interpreted class
 # may not subclass a compiled one, and the AI's agents subclass one another (and tests subclass them).
 MODULES: tuple[str, ...] = (
     "game.play",
+    "game.villages.cards",
     "game.villages.mainlist",
     "game.villages.turn",
     "game.villages.state",
@@ -44,6 +45,7 @@ MODULES: tuple[str, ...] = (
     "game.villages.rules",
     "game.villages.views",
     "game.villages.scoring",
+    "game.villagers_villains.cards",
     "game.villagers_villains.state",
     "game.villagers_villains.flow",
     "game.villagers_villains.recruit",
@@ -236,7 +238,7 @@ def command(action: str, *, verbose: bool = False) -> int:
         print(f"removed {NATIVE_DIR}")
         return 0
     if action == "build":
-        print(f"compiling {len(MODULES)} modules with mypyc (about a minute)...", flush=True)
+        print(f"compiling {len(MODULES)} modules with mypyc (a minute or two)...", flush=True)
         try:
             build(verbose=verbose)
         except (NativeError, OSError) as exc:

@@ -9,7 +9,7 @@ rows that change listed afresh) and tests/test_villages_speed.py checks the two 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import NamedTuple, cast
 
@@ -146,7 +146,7 @@ _GIVE_ROWS: list[list[Mapping[str, Action]]] = [[GIVE_TO[o, j] for j in range(_R
 _TRADE_ROWS: list[Mapping[str, Action]] = [TRADE_WITH[o] for o in range(8)]
 
 
-def _offer(add: Callable[[Action], None], row: Mapping[str, Action], accepted: tuple[str, ...],
+def _offer(out: list[Action], row: Mapping[str, Action], accepted: tuple[str, ...],
            accepted_cards: frozenset[str], groups: Mapping[str, list[str]], cards: list[str]) -> None:
     """One village's row of a MAIN list (adds or gifts), in hand order: the hand cards of the categories it
     accepts (one category: that group as it stands; several: the hand filtered)."""
@@ -154,11 +154,11 @@ def _offer(add: Callable[[Action], None], row: Mapping[str, Action], accepted: t
         g = groups.get(accepted[0])
         if g is not None:
             for c in g:
-                add(row[c])
+                out.append(row[c])
     else:
         for c in cards:
             if c in accepted_cards:
-                add(row[c])
+                out.append(row[c])
 
 
 def main_actions(st: VillagesState) -> list[Action]:
@@ -174,12 +174,13 @@ def main_actions(st: VillagesState) -> list[Action]:
     mine = villages[a]
     pending = st.act == _PENDING
     reach = sum(map(len, villages)) > len(mine)  # another player has a village to attack
-    known = _FACTS.get
     facts: list[_Facts] = []
     for v in mine:
-        facts.append(known(id(v)) or _facts(v))
+        facts.append(_FACTS.get(id(v)) or _facts(v))
     out: list[Action] = []
-    add = out.append  # short rows are built fastest one append at a time (no comprehension frame)
+    # Short rows are built fastest one append at a time (no comprehension frame). ``out.append`` itself, not a
+    # bound ``add = out.append``: CPython 3.11 specialises the call, and compiled (game/native.py) it is a direct
+    # list append where a bound method would be a generic call.
     if hand:
         size = len(hand)
         # The hand in order (copies of a gray type differ only by id, the lowest is offered), grouped by what a
@@ -216,7 +217,7 @@ def main_actions(st: VillagesState) -> list[Action]:
         # of another colour as the guest of a free Inn.
         if facts and (size != 1 or not pending or reach):
             for f, row in zip(facts, _ADD_ROWS, strict=False):
-                _offer(add, row, f.adds, f.add_cards, groups, cards)
+                _offer(out, row, f.adds, f.add_cards, groups, cards)
         # Switch an Inn's guest (once per Inn a turn) for a unit of another colour from hand.
         if units:
             for f in facts:
@@ -230,31 +231,31 @@ def main_actions(st: VillagesState) -> list[Action]:
                 if o != a and theirs:
                     for v, row in zip(theirs, _GIVE_ROWS[o], strict=False):
                         _, accepted, accepted_cards = gifts_of(id(v)) or _gifts_of(v)
-                        _offer(add, row, accepted, accepted_cards, groups, cards)
+                        _offer(out, row, accepted, accepted_cards, groups, cards)
     else:
         cards = units = []
     # Chicken and Bunny (§2.7): any time in the turn; two in one village differ only by id.
     for f in facts:
         if f.chicken is not None:
-            add(f.chicken)
+            out.append(f.chicken)
     for f in facts:
         if f.bunny:
             out += [BUNNY[f.bunny, s] for s in range(len(st.names))]
     # The Act (§2.6): discard, attack with a unit of an own village or one hired from hand, or the Merchant's trade;
     # the turn may end once it is taken (or cancelled, or impossible: an empty hand and no attack from a village).
     if not pending:
-        add(END_TURN)
+        out.append(END_TURN)
         return out
     if hand:
         row = DISCARD
         for c in cards:
-            add(row[c])
+            out.append(row[c])
         if reach:
             for f in facts:
                 out += f.attacks
             row = ATTACK
             for c in units:
-                add(row[c])
+                out.append(row[c])
         for f in facts:
             if f.merchant:
                 hands = st.hands
@@ -262,7 +263,7 @@ def main_actions(st: VillagesState) -> list[Action]:
                     if o != a and hands[o]:
                         row = _TRADE_ROWS[o]
                         for c in cards:
-                            add(row[c])
+                            out.append(row[c])
                 break
         return out
     if reach:
@@ -273,7 +274,7 @@ def main_actions(st: VillagesState) -> list[Action]:
                 home = True
         if home:
             return out
-    add(END_TURN)
+    out.append(END_TURN)
     return out
 
 
@@ -381,9 +382,8 @@ def _attacks_of(out: list[Action], mine: Sequence[Village], k: int) -> int:
         if type(x) is Attack:
             break
         at += 1
-    known = _FACTS.get
     for v in mine[:k]:
-        at += len((known(id(v)) or _facts(v)).attacks)
+        at += len((_FACTS.get(id(v)) or _facts(v)).attacks)
     return at
 
 
