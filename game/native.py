@@ -139,14 +139,14 @@ class _Finder(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, file, loader=loader)
 
 
-def activate() -> str:
+def activate(directory: Path = NATIVE_DIR) -> str:
     """Install the import hook when the environment allows a valid build; called by game/__init__.py."""
     global status
     choice = os.environ.get(ENV, "").strip().lower()
     if choice == "pure":
         status = f"pure ({ENV}=pure)"
         return status
-    files, why = check()
+    files, why = check(directory)
     if files is None:
         if choice == "native":
             raise NativeError(f"{ENV}=native, but the compiled engine cannot be used: {why}")
@@ -158,7 +158,20 @@ def activate() -> str:
             raise NativeError(f"{ENV}=native, but {already[0]} was imported before the engine")
         status = f"pure ({already[0]} imported first)"
         return status
-    sys.meta_path.insert(0, _Finder(files))
+    finder = _Finder(files)
+    sys.meta_path.insert(0, finder)
+    # The group's shared library holds all the compiled code: load it now, so a build this interpreter cannot load
+    # (copied from another machine, a damaged file) means the Python sources run, never a crash at the first import.
+    for lib in [name for name in files if name.endswith("__mypyc")]:
+        try:
+            importlib.import_module(lib)
+        except Exception as exc:  # any failure to load means: run the sources
+            sys.meta_path.remove(finder)
+            sys.modules.pop(lib, None)
+            if choice == "native":
+                raise NativeError(f"{ENV}=native, but the compiled engine does not load: {exc}") from exc
+            status = f"pure (the build does not load: {exc.__class__.__name__})"
+            return status
     status = "native"
     return status
 

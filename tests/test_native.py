@@ -89,6 +89,26 @@ def test_the_hook_serves_only_the_modules_of_the_build(tmp_path: Path) -> None:
     assert spec.origin == str(tmp_path / "state.so")
 
 
+def test_a_build_that_does_not_load_runs_the_sources(tmp_path: Path) -> None:
+    """A shared library this interpreter cannot load (a damaged file, a build copied from another machine) must
+    leave the game on its Python sources, not crash at the first import of a rules module."""
+    manifest = _fake_build(tmp_path)
+    lib = "0123456789abcdef__mypyc"
+    (tmp_path / f"{lib}.so").write_bytes(b"not an extension module")
+    manifest["modules"][lib] = f"{lib}.so"  # type: ignore[index]
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    code = (
+        "import os, sys; from pathlib import Path; import game.native as n; os.environ[n.ENV] = '';"
+        f"print(n.activate(Path({str(tmp_path)!r}))); import game.villages.state as s; print(s.__file__)"
+    )
+    run = _python(code, "pure")
+    assert run.returncode == 0, run.stderr
+    status, file = run.stdout.splitlines()
+    assert status.startswith("pure (the build does not load") and file.endswith(".py")
+    run = _python(code.replace("os.environ[n.ENV] = ''", "os.environ[n.ENV] = 'native'"), "pure")
+    assert run.returncode != 0 and "does not load" in run.stderr
+
+
 def _python(code: str, engine: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, VILLAGE_TABLETOP_ENGINE=engine)
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
