@@ -226,11 +226,10 @@ def main_actions(st: VillagesState) -> list[Action]:
                         out += [SWITCH[c, inn] for c in units if COLOUR_OF[c] != f.colour]
         # Give to another player's village (§2.5): up to 3 a turn, never as a guest.
         if st.gifts < MAX_GIFTS and (size != 1 or not pending or (mine and reach)):
-            gifts_of = _GIFTS_OF.get
             for o, theirs in enumerate(villages):
                 if o != a and theirs:
                     for v, row in zip(theirs, _GIVE_ROWS[o], strict=False):
-                        _, accepted, accepted_cards = gifts_of(id(v)) or _gifts_of(v)
+                        _, accepted, accepted_cards = _GIFTS_OF.get(id(v)) or _gifts_of(v)
                         _offer(out, row, accepted, accepted_cards, groups, cards)
     else:
         cards = units = []
