@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from game import native
 from game.ai import LEVELS
 from game.engine import Game, GameError
 from game.names import printable
@@ -140,11 +139,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "decisions_per_game": round(decisions / done, 2) if done else None,
         "seconds": round(seconds, 3),
         "games_per_second": round(args.games / seconds, 2) if seconds > 0 else None,
-        "engine": native.status,
     }
     human = (
         f"{game.title}, {args.players} players, {args.games} games ({errors} errors): mean score "
-        f"{result['mean_score']}, {result['decisions_per_game']} decisions/game, {result['games_per_second']} games/s ({native.status} engine)"
+        f"{result['mean_score']}, {result['decisions_per_game']} decisions/game, {result['games_per_second']} games/s"
     )
     _emit(result, human, args.json)
     return 0 if errors == 0 else 1
@@ -334,10 +332,6 @@ def build_parser() -> argparse.ArgumentParser:
     ins.add_argument("--json", action="store_true", help="print only the JSON line")
     ins.set_defaults(func=cmd_inspect)
 
-    nat = sub.add_parser("native", help="build, check or remove the optional compiled engine (game/native.py)")
-    nat.add_argument("action", choices=("build", "status", "clean"))
-    nat.add_argument("-v", "--verbose", action="store_true", help="show mypyc's and the compiler's output")
-    nat.set_defaults(func=lambda args: native.command(args.action, verbose=args.verbose))
     return p
 
 

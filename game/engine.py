@@ -682,6 +682,17 @@ class Game(ABC, Generic[S]):
         """The playout policy of the hard AI: uniform unless a game knows better."""
         return actions[rng.randrange(len(actions))]
 
+    #: The names of the moves a competent player never makes in this game (``blunder`` answers one of them):
+    #: the AI never plays them when another move is legal, and ``game.blunders`` counts them in real games.
+    blunder_kinds: ClassVar[tuple[str, ...]] = ()
+
+    def blunder(self, view: S, seat: Seat, action: Action) -> str | None:
+        """The kind of obvious mistake ``action`` would be for ``seat`` here (one of ``blunder_kinds``), or None.
+
+        Judged from ``view`` alone (what the seat knows), so the AI may ask it of its own view. A move is a blunder
+        only when it is never right, whatever the hidden cards are: the hard AI drops such moves from its choices."""
+        return None
+
     # --- tests ---------------------------------------------------------------------
     def check_invariants(self, state: S) -> None:
         """Raise AssertionError when cards or money are not conserved."""

@@ -11,7 +11,4 @@ import tempfile
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# The tests check the Python sources, not a compiled build of them (game/native.py); CI runs the rules suites
-# against the build separately with VILLAGE_TABLETOP_ENGINE=native.
-os.environ.setdefault("VILLAGE_TABLETOP_ENGINE", "pure")
 os.environ["VILLAGE_TABLETOP_HOME"] = tempfile.mkdtemp(prefix="vt-test-home-")

@@ -20,7 +20,7 @@ TOY = ToyGame()
 ROOT = Path(__file__).resolve().parent.parent
 SIMULATE_KEYS = {
     "game", "players", "games", "errors", "mean_score", "min_score", "max_score", "decisions_per_game", "seconds",
-    "games_per_second", "engine",
+    "games_per_second",
 }
 
 

@@ -275,8 +275,7 @@ def _vv_hidden_card(state: Any) -> str:
 class _LeakyVV:
     """Villagers & Villains with one deliberate leak, switched on after ``after`` Mayors' turns (so the leak
     appears mid-game, where the harness reuses views made for the previous decision). It wraps the game instead of
-    subclassing it: under the compiled engine (game/native.py) the game's class is compiled, and an interpreted
-    class may not subclass it."""
+    subclassing it, so the leak is switched on and off without touching the real class."""
 
     def __init__(self, where: str, after: int = 0) -> None:
         self._game = VillagersVillains()

@@ -58,6 +58,14 @@ class HardAgent(Agent):
 
     def _choose(self, game: Game, view: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
         self._tune = self.tuning or game.ai_tuning
+        # A move the game names a blunder (game.blunder) is never right: it is not searched while another is legal.
+        sound = [a for a in legal if game.blunder(view, seat, a) is None]
+        if not sound:
+            sound = legal
+        if len(sound) == 1:
+            self.last_iterations = 0
+            return sound[0]
+        legal = sound
         n = len(game.seat_names(view))
         roots = [_Node() for _ in range(n)]
         if self._tune.prior_samples > 0:

@@ -178,9 +178,8 @@ def main_actions(st: VillagesState) -> list[Action]:
     for v in mine:
         facts.append(_FACTS.get(id(v)) or _facts(v))
     out: list[Action] = []
-    # Short rows are built fastest one append at a time (no comprehension frame). ``out.append`` itself, not a
-    # bound ``add = out.append``: CPython 3.11 specialises the call, and compiled (game/native.py) it is a direct
-    # list append where a bound method would be a generic call.
+    # Short rows are built fastest one append at a time (no comprehension frame); ``out.append`` itself, not a
+    # bound ``add = out.append``, which CPython 3.11 specialises.
     if hand:
         size = len(hand)
         # The hand in order (copies of a gray type differ only by id, the lowest is offered), grouped by what a

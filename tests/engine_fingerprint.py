@@ -1,9 +1,10 @@
-"""A digest of everything the compiled engine could change, for comparing it with the Python sources.
+"""A digest of each engine's behaviour, so a refactor or a speed-up that changes a game by accident is caught.
 
-``python tests/native_fingerprint.py [games]`` prints one JSON object per compiled game: a hash over seeded games
-of every legal list in order, every event (text, kind, who sees it), every seat's prompt and table zones at each
-decision, the final scores and outcome, and hard and medium AI games at fixed iterations. Run it once with
-``VILLAGE_TABLETOP_ENGINE=pure`` and once with ``=native``; tests/test_native.py compares the two.
+``python tests/engine_fingerprint.py [games]`` prints one JSON object per game: a hash over seeded games of every
+legal list in order, every event (text, kind, who sees it), a sampled seat's prompt and table zones, the final
+scores and outcome, and hard and medium AI games at fixed iterations. ``--update`` writes them to
+``tests/fingerprints.json``, which ``tests/test_fingerprint.py`` compares with: record a new digest only for a
+deliberate change of rules, texts or AI, and say so in the commit.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import hashlib
 import json
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
-from game import native
 from game.play import play_game
 from game.registry import get_game
 
@@ -27,7 +28,11 @@ OPTIONS: dict[str, list[tuple[int, dict[str, Any]]]] = {
         (4, {"cooperative": True, "quick_start": True}),
         (6, {"theme": "seven_samurai", "sister_cities": True, "gold_bonus": True}),
     ],
+    "villagers": [(1, {}), (2, {}), (4, {})],
+    "villannex": [(1, {}), (2, {}), (4, {"military": True, "economy": True, "special_products": True})],
 }
+GAMES = 3
+RECORD = Path(__file__).with_name("fingerprints.json")
 
 
 def _feed(h: Any, value: object) -> None:
@@ -63,10 +68,17 @@ def fingerprint(name: str, games: int) -> dict[str, Any]:
             for seed in range(2):
                 final, d = play_game(game, ["hard", "medium"], seed, opts, iterations=25)
                 _feed(h, (d, game.scores(final)))
-    return {"game": name, "decisions": decisions, "digest": h.hexdigest(), "engine": native.status}
+    return {"game": name, "decisions": decisions, "digest": h.hexdigest()}
 
 
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-    for game_name in OPTIONS:
-        print(json.dumps(fingerprint(game_name, n)))
+    args = [a for a in sys.argv[1:] if a != "--update"]
+    n = int(args[0]) if args else GAMES
+    found = {name: fingerprint(name, n) for name in OPTIONS}
+    for row in found.values():
+        print(json.dumps(row))
+    if "--update" in sys.argv:
+        if n != GAMES:
+            raise SystemExit(f"--update records {GAMES} games per option set")
+        RECORD.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        print(f"written {RECORD}")
