@@ -41,6 +41,8 @@ IDLE_AFTER = 0.5  # seconds without input before a still screen counts as idle
 class _SilentSounds:
     """Stands in for scenes.assets.Sounds when it is missing or fails."""
 
+    available = False
+
     def __init__(self, volume: float = 0.7, muted: bool = False) -> None:
         self.volume = volume
         self.muted = muted

@@ -13,8 +13,12 @@ detail strokes dark while the silhouette is recoloured.
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 import re
+import sys
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -115,6 +119,27 @@ def _icon(name: str, size: int, color: tuple[int, int, int] | None) -> pygame.Su
     return surface
 
 
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Hush the C libraries under SDL's audio while it looks for a device: on a machine without a sound card ALSA
+    writes eight error lines straight to file descriptor 2 (no Python stream sees them). The game starts silent
+    instead, and Settings says so once."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+    except (OSError, ValueError, AttributeError):  # no real descriptor 2 (a windowed frozen app): nothing to hush
+        yield
+        return
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
 class Sounds:
     """Short effects from sounds/*.wav; a silent no-op when the mixer can't start."""
 
@@ -128,7 +153,8 @@ class Sounds:
     def _start_mixer() -> bool:
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+                with _quiet_stderr():
+                    pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
             return bool(pygame.mixer.get_init())
         except (pygame.error, NotImplementedError, OSError):
             return False

@@ -127,7 +127,10 @@ class SettingsScene(Scene):
             w.draw_text(surface, text, lf, w.INK, (r.left, r.centery), "midleft", r.width)
         for x in self.widgets():
             x.draw(surface)
-        pct = "muted" if self.app.settings.muted else f"{round(self.app.settings.volume * 100)} %"
+        if not getattr(self.app.sounds, "available", True):
+            pct = "No sound device found: the game is silent"
+        else:
+            pct = "muted" if self.app.settings.muted else f"{round(self.app.settings.volume * 100)} %"
         w.draw_text(surface, pct, w.font("ui", int(17 * k)), w.INK_SOFT,
                     (self.volume.rect.right, self.volume.rect.bottom + int(2 * k)), "topright")
         w.draw_text(surface, f"Saved in {settings_store.settings_path().parent}", w.font("ui", int(14 * k)),
