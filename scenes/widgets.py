@@ -10,8 +10,8 @@ sizes come from the rects, so nothing depends on one resolution; use
 * :class:`Cycler` — pick one of a few values (click = next, right-click = back).
 * :class:`Slider` — a 0..1 value.
 * :class:`TextInput` — one line of text (TEXTINPUT events, Backspace, Enter).
-* :class:`ScrollText` — wrapped paragraphs with headings, mouse-wheel scroll.
-* :class:`ScrollList` — clickable rows drawn by a callback, wheel scroll.
+* :class:`ScrollText` — wrapped paragraphs with headings, mouse-wheel scroll (scenes/scroll_widgets.py).
+* :class:`ScrollList` — clickable rows drawn by a callback, wheel scroll (scenes/scroll_widgets.py).
 * :func:`draw_panel`, :func:`draw_text`, :func:`wrap`, :func:`font`.
 
 Button clicks play the sound set with :func:`set_click_sound` (the app does
@@ -301,7 +301,7 @@ class Toggle(Widget):
                 (inner.left + inner.width * 0.4, inner.bottom),
                 (inner.right, inner.top),
             ]
-            pygame.draw.lines(surface, GOOD if self.enabled else DISABLED_TEXT, False, pts, max(2, box.height // 7))
+            pygame.draw.lines(surface, GOOD, False, pts, max(2, box.height // 7))  # on is on, fixed or not
         fnt = font("ui", int(r.height * 0.55))
         draw_text(surface, self.label, fnt, col, (box.right + box.height // 2, r.centery), "midleft",
                   r.right - box.right - box.height // 2)
@@ -428,9 +428,16 @@ class Slider(Widget):
         pygame.draw.circle(surface, PAPER_EDGE, knob, r.height // 2 - 1, max(1, r.height // 12))
 
 
+def is_digit(ch: str) -> bool:
+    """An ASCII digit: ``str.isdigit`` also passes "²" and "①", which ``int`` refuses."""
+    return len(ch) == 1 and "0" <= ch <= "9"
+
+
 class TextInput(Widget):
     """One line of text. Click to focus; typing arrives as TEXTINPUT events;
-    Backspace deletes, Enter/Tab/Esc or a click elsewhere ends editing."""
+    Backspace deletes, Enter/Tab/Esc or a click elsewhere ends editing.
+    ``text`` only ever holds characters ``allowed`` passes (the initial text too), so an ``on_change`` that
+    parses it (a number field) sees nothing else on any key."""
 
     def __init__(
         self,
@@ -442,13 +449,16 @@ class TextInput(Widget):
         allowed: Callable[[str], bool] | None = None,
     ) -> None:
         super().__init__()
-        self.text = clean_text(text, max_len)
+        self.allowed = allowed
+        self.text = self._keep(clean_text(text, max_len))
         self.on_change = on_change
         self.placeholder = placeholder
         self.max_len = max_len
-        self.allowed = allowed
         self.focused = False
         self._blink = 0.0
+
+    def _keep(self, text: str) -> str:
+        return text if self.allowed is None else "".join(ch for ch in text if self.allowed(ch))
 
     def focus(self, on: bool = True) -> None:
         self.focused = on
@@ -467,9 +477,7 @@ class TextInput(Widget):
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            added = clean_text(getattr(event, "text", ""), self.max_len)
-            if self.allowed is not None:
-                added = "".join(ch for ch in added if self.allowed(ch))
+            added = self._keep(clean_text(getattr(event, "text", ""), self.max_len))
             new = (self.text + added)[: self.max_len]
             if new != self.text:
                 self.text = new
@@ -508,189 +516,6 @@ class TextInput(Widget):
             pygame.draw.line(surface, INK, (x, r.top + r.height // 4), (x, r.bottom - r.height // 4), 2)
 
 
-class _Scroller(Widget):
-    """Shared wheel/drag scrolling over content taller than the rect."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.offset = 0
-        self.content_height = 0
-        self._drag_from: tuple[int, int] | None = None
-
-    @property
-    def max_offset(self) -> int:
-        return max(0, self.content_height - self.rect.height)
-
-    def scroll(self, dy: int) -> None:
-        self.offset = max(0, min(self.max_offset, self.offset + dy))
-
-    def _scroll_event(self, event: pygame.event.Event, step: int) -> bool:
-        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
-            self.scroll(-event.y * step)
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_PAGEDOWN:
-                self.scroll(self.rect.height * 9 // 10)
-                return True
-            if event.key == pygame.K_PAGEUP:
-                self.scroll(-self.rect.height * 9 // 10)
-                return True
-            if event.key == pygame.K_DOWN:
-                self.scroll(step)
-                return True
-            if event.key == pygame.K_UP:
-                self.scroll(-step)
-                return True
-        return False
-
-    def _draw_bar(self, surface: pygame.Surface) -> None:
-        if self.max_offset <= 0:
-            return
-        r = self.rect
-        w = max(4, r.width // 90)
-        track = pygame.Rect(r.right - w - 2, r.top + 2, w, r.height - 4)
-        pygame.draw.rect(surface, (214, 204, 186), track, border_radius=w // 2)
-        h = max(w * 3, track.height * r.height // max(1, self.content_height))
-        y = track.top + (track.height - h) * self.offset // max(1, self.max_offset)
-        pygame.draw.rect(surface, INK_SOFT, (track.left, y, w, h), border_radius=w // 2)
-
-
-class ScrollText(_Scroller):
-    """Wrapped plain text with headings: a line ending in ":" is a heading, a
-    blank line separates paragraphs, a line starting "- " or "* " is a bullet."""
-
-    def __init__(self, text: str, size: int = 20) -> None:
-        super().__init__()
-        self.text = text
-        self.size = size
-        self._lines: list[tuple[str, str]] = []  # (style, text)
-        self._laid_for: tuple[int, int] | None = None
-
-    def _layout_lines(self) -> None:
-        key = (self.rect.width, self.size)
-        if self._laid_for == key:
-            return
-        self._laid_for = key
-        body = font("ui", self.size)
-        head = font("ui-bold", int(self.size * 1.15))
-        width = self.rect.width - max(12, self.size)
-        out: list[tuple[str, str]] = []
-        for raw in self.text.splitlines():
-            line = raw.rstrip()
-            if not line.strip():
-                out.append(("gap", ""))
-            elif line.endswith(":") and len(line) < 80:
-                out.append(("head", line))
-            elif line.lstrip().startswith(("- ", "* ", "• ")):
-                indent = body.size("• ")[0]
-                for i, part in enumerate(wrap(line.lstrip()[2:], body, width - indent)):
-                    out.append(("bullet" if i == 0 else "indent", part))
-            else:
-                out.extend(("body", part) for part in wrap(line, body, width))
-        self._lines = out
-        self.content_height = sum(self._line_height(style) for style, _ in out) + self.size
-        self.offset = min(self.offset, self.max_offset)
-        self._body, self._head = body, head
-
-    def _line_height(self, style: str) -> int:
-        if style == "gap":
-            return self.size // 2
-        if style == "head":
-            return int(self.size * 1.9)
-        return int(self.size * 1.35)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return self._scroll_event(event, self.size * 3)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self._layout_lines()
-        old_clip = surface.get_clip()
-        surface.set_clip(self.rect)
-        y = self.rect.top - self.offset
-        indent = self._body.size("• ")[0]
-        for style, text in self._lines:
-            lh = self._line_height(style)
-            if y + lh >= self.rect.top and y <= self.rect.bottom:
-                if style == "head":
-                    surface.blit(render_text(self._head, text, ACCENT), (self.rect.left, y + self.size // 2))
-                elif style == "bullet":
-                    surface.blit(render_text(self._body, "•", ACCENT), (self.rect.left, y))
-                    surface.blit(render_text(self._body, text, INK), (self.rect.left + indent, y))
-                elif style == "indent":
-                    surface.blit(render_text(self._body, text, INK), (self.rect.left + indent, y))
-                elif style == "body":
-                    surface.blit(render_text(self._body, text, INK), (self.rect.left, y))
-            y += lh
-        surface.set_clip(old_clip)
-        self._draw_bar(surface)
-
-
-class ScrollList(_Scroller):
-    """Rows of equal height; ``draw_row(surface, rect, item, hovered)`` paints one,
-    ``on_pick(item)`` runs on a click when ``pickable(item)``."""
-
-    def __init__(
-        self,
-        items: Sequence[Any],
-        draw_row: Callable[[pygame.Surface, pygame.Rect, Any, bool], None],
-        on_pick: Callable[[Any], Any],
-        *,
-        row_height: int = 60,
-        pickable: Callable[[Any], bool] = lambda _item: True,
-    ) -> None:
-        super().__init__()
-        self.items = list(items)
-        self.draw_row = draw_row
-        self.on_pick = on_pick
-        self.row_height = row_height
-        self.pickable = pickable
-        self._mouse = (-1, -1)
-        self._down_index: int | None = None
-
-    def set_items(self, items: Sequence[Any]) -> None:
-        self.items = list(items)
-        self.offset = 0
-
-    def row_rect(self, index: int) -> pygame.Rect:
-        """Where row ``index`` is now (may be outside the visible rect)."""
-        return pygame.Rect(self.rect.left, self.rect.top + index * self.row_height - self.offset,
-                           self.rect.width - 10, self.row_height - 4)
-
-    def index_at(self, pos: tuple[int, int]) -> int | None:
-        if not self.rect.collidepoint(pos):
-            return None
-        i = (pos[1] - self.rect.top + self.offset) // max(1, self.row_height)
-        return i if 0 <= i < len(self.items) else None
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        self.content_height = len(self.items) * self.row_height
-        if event.type == pygame.MOUSEMOTION:
-            self._mouse = event.pos
-        if _is_left_down(event):
-            self._down_index = self.index_at(event.pos)
-            return self._down_index is not None
-        if _is_left_up(event) and self._down_index is not None:
-            i, self._down_index = self.index_at(event.pos), None
-            if i is not None and self.pickable(self.items[i]):
-                _click()
-                self.on_pick(self.items[i])
-            return True
-        return self._scroll_event(event, self.row_height)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.content_height = len(self.items) * self.row_height
-        self.offset = min(self.offset, self.max_offset)
-        old_clip = surface.get_clip()
-        surface.set_clip(self.rect)
-        hovered = self.index_at(self._mouse)
-        for i, item in enumerate(self.items):
-            rr = self.row_rect(i)
-            if rr.bottom >= self.rect.top and rr.top <= self.rect.bottom:
-                self.draw_row(surface, rr, item, i == hovered and self.pickable(item))
-        surface.set_clip(old_clip)
-        self._draw_bar(surface)
-
-
 def column(rect: pygame.Rect, n: int, height: int, gap: int) -> list[pygame.Rect]:
     """``n`` rects of ``height`` stacked from the top of ``rect`` with ``gap``."""
     return [pygame.Rect(rect.left, rect.top + i * (height + gap), rect.width, height) for i in range(n)]
@@ -702,3 +527,13 @@ def row(rect: pygame.Rect, n: int, gap: int) -> list[pygame.Rect]:
         return []
     w = (rect.width - gap * (n - 1)) // n
     return [pygame.Rect(rect.left + i * (w + gap), rect.top, w, rect.height) for i in range(n)]
+
+
+def __getattr__(name: str) -> Any:
+    """``w.ScrollText`` and ``w.ScrollList`` live in scenes/scroll_widgets.py (this module stays short); found on
+    first use, since they build on the widgets above (an import here would be circular)."""
+    if name in ("ScrollText", "ScrollList", "_Scroller"):
+        from scenes import scroll_widgets
+
+        return getattr(scroll_widgets, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

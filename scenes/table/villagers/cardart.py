@@ -517,3 +517,32 @@ def event_card(card: str, width: int) -> pygame.Surface:
     return _cached(("event", card, width), lambda: _plain_card(
         width, SUMMER if e.season == "Summer" else WINTER, "sun" if e.season == "Summer" else "snowflake",
         e.name, f"{when}: {words}", "", f"{e.season} Event · house rules"))
+
+
+def cancelled_stamp(size: tuple[int, int]) -> pygame.Surface:
+    """What lies over an Event cancelled with the Jester (solo): a veil the card's ``size`` and a tilted red band
+    "Cancelled / by the Jester", readable on the smallest table card."""
+    width, h = max(12, int(size[0])), max(12, int(size[1]))
+    return _cached(("cancelled", width, h), lambda: _cancelled(width, h))
+
+
+def _cancelled(width: int, h: int) -> pygame.Surface:
+    size = max(theme.MIN_FONT + 1, int(width * 0.17))
+    small = max(theme.MIN_FONT, int(size * 0.7))
+    big = theme.text("Cancelled", "ui-bold", size, theme.CREAM)
+    under = theme.text("by the Jester", "ui", small, theme.CREAM)
+    pad = max(3, size // 3)
+    band = pygame.Surface((max(big.get_width(), under.get_width()) + 2 * pad,
+                           big.get_height() + under.get_height() + pad), pygame.SRCALPHA)
+    pygame.draw.rect(band, (*theme.ERROR, 235), band.get_rect(), border_radius=max(3, pad))
+    pygame.draw.rect(band, (*theme.CREAM, 255), band.get_rect(), width=max(1, pad // 3), border_radius=max(3, pad))
+    band.blit(big, big.get_rect(midtop=(band.get_width() // 2, pad // 2)))
+    band.blit(under, under.get_rect(midbottom=(band.get_width() // 2, band.get_height() - pad // 2)))
+    stamp = pygame.transform.rotozoom(band, 24 if band.get_width() <= width * 1.1 else 0, 1.0)
+    # a small card's band may stick out at its sides (the words stay whole): the surface is the larger of the two
+    out = pygame.Surface((max(width, stamp.get_width()), max(h, stamp.get_height())), pygame.SRCALPHA)
+    card = pygame.Rect(0, 0, width, h)
+    card.center = out.get_rect().center
+    out.fill((30, 20, 12, 110), card)
+    out.blit(stamp, stamp.get_rect(center=card.center))
+    return out

@@ -479,6 +479,21 @@ class VillagersTable(TableScene):
         self._draw_unlock_choices(surface)
         self._draw_market(surface)
         self._draw_season_marks(surface)
+        self._draw_cancelled(surface)
+
+    def event_cancelled(self) -> bool:
+        """The solo game: this round's Event was cancelled with the Jester (it stays face up, without effect)."""
+        v = self.view
+        return bool(v.solo and v.event and not v.event_live)
+
+    def _draw_cancelled(self, surface: pygame.Surface) -> None:
+        """A cancelled Event is veiled and stamped "Cancelled by the Jester" across its card, not only logged."""
+        box = self.boxes.get("event")
+        if box is None or not box.sprites or not self.event_cancelled():
+            return
+        r = box.sprites[-1].rect
+        stamp = cardart.cancelled_stamp(r.size)
+        surface.blit(stamp, stamp.get_rect(center=r.center))
 
     def _draw_unlock_choices(self, surface: pygame.Surface) -> None:
         """While a padlock waits to be opened: a tag on each copy you may pay, saying who pays."""

@@ -381,9 +381,24 @@ def city_space_rects(width: int) -> tuple[pygame.Rect, pygame.Rect]:
     return pygame.Rect(x1, y, d, d), pygame.Rect(x1 + d + gap, y, d, d)
 
 
-def city_face(cid: str, width: int, zoom: bool = False) -> pygame.Surface:
+def city_face(cid: str, width: int, zoom: bool = False,
+              tokens: tuple[tuple[int, str] | None, ...] = ()) -> pygame.Surface:
+    """A City Upgrade card; ``tokens`` gives per space the (seat, initial) of the City Token on it, or None (the
+    zoom shows who holds the card as the table does, where the tokens are sprites of their own)."""
     width = max(8, int(width))
-    return _cached(("city", cid, width, bool(zoom)), lambda: _city(CITIES[cid], width, bool(zoom)))
+    face = _cached(("city", cid, width, bool(zoom)), lambda: _city(CITIES[cid], width, bool(zoom)))
+    if not any(t is not None for t in tokens):
+        return face
+    return _cached(("city-held", cid, width, bool(zoom), tuple(tokens)), lambda: _held(face, width, tokens))
+
+
+def _held(face: pygame.Surface, width: int, tokens: tuple[tuple[int, str] | None, ...]) -> pygame.Surface:
+    out = face.copy()
+    for r, tok in zip(city_space_rects(width), tokens, strict=False):
+        if tok is not None:
+            size = max(8, round(r.w * 0.94))
+            out.blit(token_face(tok[0], tok[1], size), token_face(tok[0], tok[1], size).get_rect(center=r.center))
+    return out
 
 
 def _city(city: CityCard, width: int, zoom: bool) -> pygame.Surface:

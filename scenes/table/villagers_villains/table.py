@@ -515,8 +515,11 @@ class VillagersVillainsTable(TableScene):
         return out
 
     def zoom_face(self, card: str, width: int) -> pygame.Surface | None:
-        if card in CITIES:
-            return cardart.city_face(card, width, zoom=True)
+        if card in CITIES:  # with the tokens that hold it, as on the table
+            v: VVState = self.view
+            k = v.cities.index(card) if card in v.cities else -1
+            held = tuple((who, self._initial(who)) if who >= 0 else None for who in v.spaces[k]) if k >= 0 else ()
+            return cardart.city_face(card, width, zoom=True, tokens=held)
         if card in ALL_CARDS:
             return cardart.card_face(card, width, zoom=True)
         return None  # tokens and the marker explain themselves in their tooltip
