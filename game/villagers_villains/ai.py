@@ -34,6 +34,7 @@ from game.villagers_villains.actions import (
     Upgrade,
     Vend,
 )
+from game.villagers_villains.ai_coop import hazard
 from game.villagers_villains.cards import (
     ALL_CARDS,
     BUILDING,
@@ -53,8 +54,6 @@ from game.villagers_villains.recruit import recruit_mods
 from game.villagers_villains.rolls import FAVOR, MOB
 from game.villagers_villains.state import (
     PH,
-    PLACEABLE,
-    ST,
     VVState,
     powers,
     powers_for,
@@ -73,7 +72,6 @@ MOB_STAKE = 3.5  # use the Angry Mob only when the roll is worth more than this 
 INCOME_HORIZON = 6.0  # rounds of income that still turn into points (a town fills up before gold runs out)
 FAVOR_WORTH = 1.0  # points the King's Favor marker is worth to its taker
 COOP_LOSS = -100.0  # what the policy thinks of a move that loses a Cooperative game
-COOP_RISKY = -30.0  # ... and of one that loses it unless a roll succeeds
 COOP_PRESSURE = 2.0  # points against each hand card past limit - 2 after a Cooperative recruit
 COOP_SHORT = 4.0  # how much dearer gold is below the Cooperative reserve
 BUILDING_OF = {c.pair: c.id for c in CARDS.values() if c.kind == BUILDING}
@@ -120,7 +118,7 @@ def _defence_profile(
     return best, tries
 
 
-def _defence_chance(st: VVState, seat: int, dv: int) -> float:
+def defence_chance(st: VVState, seat: int, dv: int) -> float:
     """Chance that ``seat``'s roll sources this round beat a Challenge of Defeat Value ``dv`` (up to 3 tries)."""
     best, tries = _defence_profile(st.towns[seat], st.cities, st.spaces, seat, st.rules.advanced)
     need = dv + (C.coop_strict if st.rules.cooperative else 0)
@@ -132,16 +130,12 @@ def challenge_worth(st: VVState, seat: int, cid: str, rounds: float) -> float:
     """What an unbeaten Challenge in ``seat``'s town still changes, beyond its printed TV: the Pillage it takes
     until beaten, against the Loot, TV and trophy won back when it is beaten."""
     c = CARDS[cid]
-    p = _defence_chance(st, seat, c.dv)
+    p = defence_chance(st, seat, c.dv)
     if c.successes > 1:
         p = p ** c.successes
     beaten = 1.0 - (1.0 - p) ** max(1.0, rounds + 1)
     win_back = -c.tv + c.loot * GOLD + TROPHY
-    worth = beaten * win_back - (1.0 - p) * c.pillage * GOLD * min(rounds + 1, 1.0 / max(p, 0.15))
-    exposed = st.rules.cooperative and c.pillage and st.gold[seat] < c.pillage
-    if exposed and not any(ALL_CARDS[x].kind != CHALLENGE for x in st.towns[seat]):
-        worth += (1.0 - p) * COOP_RISKY  # an unpaid Pillage with no town card to discard loses the game
-    return worth
+    return beaten * win_back - (1.0 - p) * c.pillage * GOLD * min(rounds + 1, 1.0 / max(p, 0.15))
 
 
 def card_worth(st: VVState, seat: int, cid: str, rounds: float) -> float:
@@ -279,8 +273,9 @@ def _standings(st: VVState) -> list[float]:
 
 
 def evaluate(st: VVState, seat: int) -> float:
-    """Win chance of ``seat`` in [0, 1] (Cooperative: the team's reward for its projected total)."""
-    from game.villagers_villains.scoring import coop_reward, outcome
+    """Win chance of ``seat`` in [0, 1] (Cooperative: the team's reward for its projected total, weighed by the
+    chance that a loss condition strikes first: ``ai_coop.hazard``)."""
+    from game.villagers_villains.scoring import outcome
 
     if st.phase == PH.OVER:
         return outcome(st).rewards[seat]
@@ -288,8 +283,9 @@ def evaluate(st: VVState, seat: int) -> float:
     rounds = rounds_left(st)
     r = st.rules
     if r.cooperative:
-        risk = coop_risk(st)
-        return (1.0 - risk) * coop_reward(int(sum(proj)), st.n, False) + risk * coop_reward(int(sum(proj)), st.n, True)
+        risk, cost = hazard(st)
+        total = sum(proj) - cost
+        return (1.0 - risk) * team_reward(total, st.n, False) + risk * team_reward(total, st.n, True)
     temp = TEMPERATURE * (1.0 + rounds / 6.0)
     if r.sister_cities:
         team = [sum(proj[s] for s in t) for t in r.teams]
@@ -300,34 +296,13 @@ def evaluate(st: VVState, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-margin / temp))
 
 
-def coop_risk(st: VVState) -> float:
-    """A rough chance that a Cooperative loss condition ends the game soon: a Mayor whose hand is at the limit
-    before their next recruit (safe only with a Challenge in reach, or a card they can afford to place first), or
-    a Pillage that may find a Mayor with no gold and no town card to discard."""
-    safe = 1.0
-    limit = C.coop_hand_limit
-    n = st.n
-    pool_has_challenge = [ALL_CARDS[c].kind == CHALLENGE for c in st.pool]
-    for s in range(n):
-        town = st.towns[s]
-        if len(st.hands[s]) >= limit:
-            before_recruit = st.stage == ST.RECRUIT and (s - st.start) % n >= st.turn
-            if before_recruit:
-                if pool_has_challenge and pool_has_challenge[0]:
-                    safe *= 0.95
-                elif any(pool_has_challenge):
-                    safe *= 0.6
-                else:
-                    safe *= 0.1
-            else:
-                pw = powers(st, s)
-                cheapest = min((price(st, s, c, pw) for c in st.hands[s] if ALL_CARDS[c].kind in PLACEABLE),
-                               default=99)
-                safe *= 0.9 if cheapest <= st.gold[s] + income(st, s)[0] else 0.4
-        owed = sum(ALL_CARDS[c].pillage for c in town if ALL_CARDS[c].kind == CHALLENGE)
-        if owed and st.gold[s] < owed and not any(ALL_CARDS[c].kind != CHALLENGE for c in town):
-            safe *= 0.4
-    return 1.0 - safe
+def team_reward(total: float, n: int, lost: bool) -> float:
+    """``scoring.coop_reward`` for a projected (fractional) total: the one-ply level compares moves that differ by a
+    fraction of a point, so the total is not rounded."""
+    from game.villagers_villains.scoring import COOP_LOST_SHARE, COOP_LOW, COOP_SPAN
+
+    norm = min(1.0, max(0.0, (total / n + COOP_LOW) / COOP_SPAN))
+    return COOP_LOST_SHARE * norm if lost else COOP_LOST_SHARE + (1.0 - COOP_LOST_SHARE) * norm
 
 
 # --- the playout policy ---------------------------------------------------------------------------------------------

@@ -3,7 +3,10 @@
 The shared ``python -m game simulate`` reports per-seat scores only; a Cooperative result is a team total and a
 loss flag (``Outcome.team_scores``, ``Outcome.met``), so this command reads them from each game's outcome.
 
-Run: ``.venv/bin/python -m game.villagers_villains.coop --players 4 --games 100 --ai hard --budget 0.1``.
+Run: ``.venv/bin/python -m game.villagers_villains.coop --players 4 --games 100 --ai hard --budget 0.1``; a mixed
+table names each seat's level: ``--seats hard,medium,medium,medium`` (the hard seat moves round the table, one seat
+further each game, so every seat gets its share); ``--iterations`` fixes the hard level's search instead of a time
+budget (reproducible whatever the machine's load).
 """
 
 from __future__ import annotations
@@ -19,15 +22,20 @@ from game.villagers_villains.rules import GAME
 
 
 def measure(players: int, games: int, level: str, seed: int = 1, budget: float | None = None,
-            iterations: int | None = None, options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Play ``games`` Cooperative games (deals ``seed`` .. ``seed + games - 1``) with ``level`` in every seat."""
+            iterations: int | None = None, options: dict[str, Any] | None = None,
+            seats: Sequence[str] | None = None) -> dict[str, Any]:
+    """Play ``games`` Cooperative games (deals ``seed`` .. ``seed + games - 1``) with ``level`` in every seat, or
+    ``seats`` (one level per seat, rotated by one seat each game)."""
+    if seats is not None:
+        players = len(seats)
     opts = GAME.normalize_options({**(options or {}), "cooperative": True}, players)
     scores: list[float] = []
     losses = 0
     reasons: dict[str, int] = {}
     start = time.perf_counter()
     for k in range(games):
-        state, _ = play_game(GAME, [level] * players, seed + k, opts, budget, iterations)
+        levels = [level] * players if seats is None else [seats[(j - k) % players] for j in range(players)]
+        state, _ = play_game(GAME, levels, seed + k, opts, budget, iterations)
         out = GAME.outcome(state)
         scores.append(out.team_scores[0])
         if out.met is False:
@@ -40,9 +48,10 @@ def measure(players: int, games: int, level: str, seed: int = 1, budget: float |
         "game": GAME.name,
         "mode": "cooperative",
         "players": players,
-        "ai": level,
+        "ai": level if seats is None else ",".join(seats),
         "games": games,
         "budget": budget,
+        "iterations": iterations,
         "mean_team_score": round(sum(scores) / games, 2) if games else None,
         "min_team_score": min(scores) if scores else None,
         "max_team_score": max(scores) if scores else None,
@@ -59,8 +68,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--ai", default="hard", help="the level in every seat")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--budget", type=float, default=None, help="seconds per hard decision (default 1.0)")
+    p.add_argument("--iterations", type=int, default=None, help="hard search iterations per decision (instead of "
+                   "a time budget)")
+    p.add_argument("--seats", default=None, help="one level per seat, e.g. hard,medium,medium,medium (overrides "
+                   "--ai and --players)")
     args = p.parse_args(argv)
-    print(json.dumps(measure(args.players, args.games, args.ai, args.seed, args.budget)))
+    seats = [x.strip() for x in args.seats.split(",") if x.strip()] if args.seats else None
+    print(json.dumps(measure(args.players, args.games, args.ai, args.seed, args.budget, args.iterations,
+                             seats=seats)))
     return 0
 
 

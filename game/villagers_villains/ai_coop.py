@@ -1,0 +1,302 @@
+"""Cooperative Villagers & Villains for the AI: how likely the team is to lose soon, and what keeping safe costs.
+
+The Cooperative game is lost the moment a Mayor holds more than 6 cards (the Angry Mob and the Deputy Mayor count)
+or a Pillage share finds a Mayor with no gold and no town card to discard. Both are slow dangers that a one-ply
+look or a short playout cannot see coming, so the evaluation looks ahead along each Mayor's own round instead:
+
+* **Hand.** One card a round comes in (unless it is a Challenge, which goes to the town), and only Build/Hire
+  takes cards out. A Mayor who reaches a recruit with a full hand must take a Challenge or lose: the danger is
+  the chance that no Challenge is in reach. The hand at the next recruit is the hand now, minus what the Mayor can
+  still pay to place in this round's Build/Hire (gold now, less the Pillage, plus the income still to come).
+* **Pillage.** Shares are paid in entry order while gold lasts; each later share costs a town card, and none to
+  give loses the game. A Mayor without a town card and with a Challenge is one empty purse from losing.
+
+``hazard`` returns the chance that some loss condition strikes within about a round and a cost in points for
+what keeping clear of it will take (cards discarded, a crowded hand that forces expensive Challenges). Both are
+read from the state alone, so the same number guides the one-ply medium level and the search's cut-off
+evaluation.
+"""
+
+from __future__ import annotations
+
+from game.villagers_villains.cards import ALL_CARDS, CARDS, CHALLENGE, C
+from game.villagers_villains.economy import income, pillage_shares
+from game.villagers_villains.state import PH, PLACEABLE, ST, VVState, powers, price
+
+#: the chance that a Mayor with a full hand finds no Challenge in reach at a recruit whose pool is still unknown
+#: (a fresh pool of six holds one with chance 1 - 0.75^6, but it must be reached, and teammates recruit first)
+FULL_UNKNOWN = 0.4
+#: ... the same one round further on (a hand one card short of full that cannot be relieved)
+NEAR_FULL = 0.12
+#: points a crowded hand costs per card above this many (recruiting gets narrow and Challenges must be taken)
+CROWD_FREE = 3
+CROWD_POINTS = (0.0, 0.6, 1.8, 4.0)  # 4, 5, 6, 7+ cards at the next recruit
+#: points a discarded town card costs (its Town Value, a pair, an income: a typical town card)
+DISCARD_POINTS = 3.0
+#: points per gold a Mayor is short of next round's Pillage (a share without gold costs a town card)
+SHORT_POINTS = 1.0
+
+_BEFORE_PILLAGE = frozenset((ST.QUICK, ST.RECRUIT, ST.DEFEND, ST.COURT))
+_BEFORE_EARN = frozenset((ST.QUICK, ST.RECRUIT, ST.DEFEND, ST.PILLAGE, ST.COURT))
+_BEFORE_BUILD = frozenset((ST.QUICK, ST.RECRUIT, ST.DEFEND, ST.PILLAGE, ST.EARN, ST.COURT))
+
+
+def _ahead(st: VVState, seat: int, stage: str, before: frozenset[str]) -> bool:
+    """``seat``'s turn in ``stage`` is still to come in the current round (or, from Reset on, the next one)."""
+    if st.stage in before:
+        return True
+    return st.stage == stage and (seat - st.start) % st.n >= st.turn and st.phase != PH.OVER
+
+
+def recruit_ahead(st: VVState, seat: int) -> bool:
+    """``seat`` has not taken this round's card yet (from Reset on: next round's)."""
+    if st.stage in (ST.QUICK, ST.COURT):
+        return True
+    return st.stage == ST.RECRUIT and (seat - st.start) % st.n >= st.turn
+
+
+def owed(st: VVState, seat: int) -> int:
+    """The Pillage ``seat`` pays at the next Pillage phase as the town stands (after reductions and caps)."""
+    shares, _ = pillage_shares(st, seat)
+    return sum(s for _, s in shares)
+
+
+def unpaid_shares(st: VVState, seat: int, gold: int) -> int:
+    """How many Pillage shares find ``seat`` with no gold when they pay from ``gold`` (each costs a town card)."""
+    shares, _ = pillage_shares(st, seat)
+    out = 0
+    for _, s in shares:
+        if s <= 0:
+            continue
+        if gold == 0:
+            out += 1
+        else:
+            gold -= min(s, gold)
+    return out
+
+
+def placeable_count(st: VVState, seat: int, gold: int) -> int:
+    """How many hand cards ``seat`` could place with ``gold``, cheapest first."""
+    pw = powers(st, seat)
+    prices = sorted(price(st, seat, c, pw) for c in st.hands[seat] if ALL_CARDS[c].kind in PLACEABLE)
+    k = 0
+    for p in prices:
+        if p > gold:
+            break
+        gold -= p
+        k += 1
+    return k
+
+
+def placeable_later(st: VVState, seat: int, now: int, later: int) -> int:
+    """How many more hand cards ``seat`` could place next round with ``later`` gold more, after placing the
+    cheapest it can with ``now`` gold this round."""
+    pw = powers(st, seat)
+    prices = sorted(price(st, seat, c, pw) for c in st.hands[seat] if ALL_CARDS[c].kind in PLACEABLE)
+    i = 0
+    while i < len(prices) and prices[i] <= now:
+        now -= prices[i]
+        i += 1
+    return placeable_in(prices[i:], now + later)
+
+
+def placeable_in(prices: list[int], gold: int) -> int:
+    k = 0
+    for p in prices:
+        if p > gold:
+            break
+        gold -= p
+        k += 1
+    return k
+
+
+def _reach(need: int, dice: int) -> float:
+    if need <= 1:
+        return 1.0
+    if need > C.die_sides:
+        return 0.0
+    return 1.0 - ((need - 1) / C.die_sides) ** dice
+
+
+def challenge_reach(st: VVState, seat: int, gold: int) -> float:
+    """The best chance ``seat`` has to take a Challenge from the pool as it is (all ``gold`` on dice)."""
+    pool = st.pool
+    if not pool:
+        return 0.0
+    if ALL_CARDS[pool[0]].kind == CHALLENGE:
+        return 1.0
+    pw = powers(st, seat)
+    mods = sum(v for _, v in pw.recruit)
+    dice = 1 + pw.free_dice + max(0, gold) // max(1, C.extra_die_cost)
+    best = 0.0
+    for p, cid in enumerate(pool, start=1):
+        if ALL_CARDS[cid].kind == CHALLENGE:
+            best = max(best, _reach(p - mods, dice))
+    return best
+
+
+def _crowd(h: float) -> float:
+    k = int(h) - CROWD_FREE
+    if k <= 0:
+        return 0.0
+    return CROWD_POINTS[min(k, len(CROWD_POINTS) - 1)]
+
+
+def seat_hazard(st: VVState, seat: int) -> tuple[float, float]:
+    """(chance ``seat`` loses the game for the team within about a round, points its safety will cost)."""
+    limit = C.coop_hand_limit
+    hand = st.hands[seat]
+    h = len(hand)
+    gold = st.gold[seat]
+    town = st.towns[seat]
+    keep = sum(1 for c in town if ALL_CARDS[c].kind != CHALLENGE)
+    risk = 0.0
+    cost = 0.0
+    # --- Pillage
+    pillage_now = _ahead(st, seat, ST.PILLAGE, _BEFORE_PILLAGE)
+    due = owed(st, seat)
+    if pillage_now and due:
+        lost = unpaid_shares(st, seat, gold)
+        if lost:
+            beaten = _beat_chance(st, seat) if _ahead(st, seat, ST.DEFEND, frozenset((ST.QUICK, ST.RECRUIT, ST.COURT))) else 0.0
+            if lost > keep:
+                risk = 1.0 - beaten
+            else:
+                cost += lost * DISCARD_POINTS * (1.0 - beaten)
+    spend = gold - (due if pillage_now else 0)
+    if _ahead(st, seat, ST.EARN, _BEFORE_EARN):
+        spend += income(st, seat)[0]
+    spend = max(0, spend)
+    if not pillage_now and due:
+        # next round's Pillage comes before the next income: keep its gold
+        short = max(0, due - gold)
+        cost += SHORT_POINTS * short
+        if short and keep == 0:
+            risk = max(risk, 0.5)
+    elif keep == 0 and due == 0 and gold == 0:
+        cost += 0.5  # a Challenge recruited now would leave nothing to pay with and nothing to discard
+    # --- hand
+    build = _ahead(st, seat, ST.BUILD, _BEFORE_BUILD)
+    if st.actor == seat and st.declared and st.stage == ST.RECRUIT:
+        risk = 1.0 - (1.0 - risk) * (1.0 - declared_risk(st, seat))
+        h_next = h + 1
+        if build:
+            h_next -= placeable_count(st, seat, spend)
+    elif recruit_ahead(st, seat):
+        if h >= limit:
+            known = st.stage != ST.BUILD  # from Reset on (and during Recruit) the pool is the one they face
+            reach = challenge_reach(st, seat, gold) if known else 1.0 - FULL_UNKNOWN
+            risk = 1.0 - (1.0 - risk) * (1.0 - (1.0 - reach))
+            h_next = h
+        else:
+            h_next = h + 1
+        if build or st.stage == ST.COURT:
+            h_next -= placeable_count(st, seat, spend)
+        risk = 1.0 - (1.0 - risk) * (1.0 - (NEAR_FULL if h_next >= limit else 0.0))
+    else:
+        h_next = h - (placeable_count(st, seat, spend) if build else 0)
+        if h_next >= limit:
+            risk = 1.0 - (1.0 - risk) * (1.0 - FULL_UNKNOWN)
+        elif h_next == limit - 1 and placeable_later(st, seat, spend if build else 0, income(st, seat)[0]) == 0:
+            risk = 1.0 - (1.0 - risk) * (1.0 - NEAR_FULL)
+    cost += _crowd(h_next)
+    # --- the Pillage trend: a Pillage the income cannot pay drains the purse, then costs town cards every round
+    rounds_all = _rounds_left(st)
+    if due and rounds_all > 0:
+        inc = income(st, seat)[0]
+        per_round = unpaid_shares(st, seat, inc)  # once the savings are gone, gold is the income alone
+        if per_round:
+            savings = max(0, gold - due) // max(1, due - inc) if due > inc else 99
+            doom = savings + (keep + 1) / per_round
+            if doom < rounds_all + 1:
+                p_hold = (1.0 - _beat_chance(st, seat)) ** max(1.0, min(doom, rounds_all))
+                risk = 1.0 - (1.0 - risk) * (1.0 - PILLAGE_TREND * p_hold)
+            cost += DISCARD_POINTS * per_round * min(rounds_all, TREND_ROUNDS) * 0.5
+    # --- the trend: cards still coming in (about one a round) against what the income can place
+    rounds = min(_rounds_left(st), TREND_ROUNDS)
+    if rounds > 0:
+        net = income(st, seat)[0] - due
+        spare = max(0, spend - due - placeable_gold(st, seat, spend))
+        excess = h_next + rounds * (CARDS_IN - max(0.0, net) / CARD_PRICE) - spare / CARD_PRICE - (limit - 1)
+        if excess > 0:
+            risk = 1.0 - (1.0 - risk) * (1.0 - min(TREND_MAX, TREND_RISK * excess))
+    return risk, cost
+
+
+#: rounds of the hand's trend that count (further on, the AI will have other chances to act)
+TREND_ROUNDS = 4.0
+CARDS_IN = 0.75  # hand cards a round brings (a Challenge goes to the town)
+CARD_PRICE = 4.0  # gold a typical hand card costs to place
+TREND_RISK = 0.08  # chance of a loss per card the trend puts over a full hand
+TREND_MAX = 0.5
+PILLAGE_TREND = 0.7  # chance the drain of an unpayable Pillage ends the game before the game ends by itself
+
+
+def _last_build(st: VVState) -> bool:
+    from game.villagers_villains.blunders import last_build
+
+    return last_build(st)
+
+
+def _rounds_left(st: VVState) -> float:
+    from game.villagers_villains.ai import rounds_left
+
+    return rounds_left(st)
+
+
+def placeable_gold(st: VVState, seat: int, gold: int) -> int:
+    """The gold ``placeable_count`` would spend."""
+    pw = powers(st, seat)
+    prices = sorted(price(st, seat, c, pw) for c in st.hands[seat] if ALL_CARDS[c].kind in PLACEABLE)
+    spent = 0
+    for p in prices:
+        if p > gold - spent:
+            break
+        spent += p
+    return spent
+
+
+def _beat_chance(st: VVState, seat: int) -> float:
+    """A rough chance that ``seat``'s Defend turn beats every Challenge that would be paid for."""
+    from game.villagers_villains.ai import defence_chance
+
+    p = 1.0
+    for c in st.towns[seat]:
+        card = CARDS.get(c)
+        if card is not None and card.kind == CHALLENGE and card.pillage:
+            q = defence_chance(st, seat, card.dv)
+            p *= q ** card.successes
+    return p
+
+
+def declared_risk(st: VVState, seat: int) -> float:
+    """The chance that the recruit ``seat`` has declared (dice not yet bought, or rolled and in its window) brings a
+    card into a full hand: the declared card on a hit, position 1 on a miss."""
+    if len(st.hands[seat]) + 1 <= C.coop_hand_limit:
+        return 0.0
+    pool = st.pool
+    hit_bad = ALL_CARDS[pool[st.declared - 1]].kind != CHALLENGE
+    miss_bad = ALL_CARDS[pool[0]].kind != CHALLENGE
+    if hit_bad == miss_bad:
+        return 1.0 if hit_bad else 0.0
+    r = st.roll
+    if r is not None and r.kind == "recruit":
+        return 1.0 if r.success == hit_bad else 0.0
+    pw = powers(st, seat)
+    need = st.declared - sum(v for _, v in pw.recruit)
+    if hit_bad:  # the fewest dice: none bought
+        return _reach(need, 1 + pw.free_dice)
+    return 1.0 - _reach(need, 1 + pw.free_dice + st.gold[seat] // max(1, C.extra_die_cost))
+
+
+def hazard(st: VVState) -> tuple[float, float]:
+    """(chance the team loses within about a round, points the team's safety will cost): every Mayor's danger."""
+    if st.stage == ST.BUILD and _last_build(st):
+        return 0.0, 0.0  # the game ends after this Build/Hire phase: no recruit and no Pillage is left
+    safe = 1.0
+    cost = 0.0
+    for s in range(st.n):
+        r, c = seat_hazard(st, s)
+        safe *= 1.0 - r
+        cost += c
+    return 1.0 - safe, cost
