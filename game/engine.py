@@ -190,7 +190,9 @@ class Event:
 
     ``visible_to`` is ``None`` for a public line, else the seats that may read
     it (a private line such as "You keep the Cook"). ``barrier`` marks a reveal
-    of hidden information or a chance result: undo never crosses it.
+    of hidden information or a chance result: undo never crosses it (a table
+    quotes the line to say why). ``own_reveal`` is true for an ``OwnReveal``
+    line only (below).
     ``data`` is what the line tells as data (a drawn card id, a die roll): the
     AI's search keys on it, so every event that reveals something a seat's
     view did not already imply, or carries a chance result, sets it.
@@ -201,30 +203,55 @@ class Event:
     visible_to: frozenset[int] | None = None
     barrier: bool = False
     data: Hashable = None
+    own_reveal: ClassVar[bool] = False
 
     def visible(self, seat: Seat | None) -> bool:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
 
 
-_SHARED: dict[tuple[str, str, frozenset[int] | None, bool, Hashable], Event] = {}
+@dataclass(frozen=True, slots=True)
+class OwnReveal(Event):
+    """A line that shows the acting seat's own card to the others and nothing new to that seat (a card played
+    from a hand). The others see it when that seat's turn is over, as with Board Game Arena's turn confirmation:
+    it is final for every other seat, while the actor may still take it back as long as nobody else has acted.
+    A kind of Event rather than a field: a frozen dataclass pays for every field on every line it builds, and
+    engines build lines in the AI's hot path (one more field cost about 15% of an Event's construction)."""
+
+    own_reveal: ClassVar[bool] = True
+
+
+_SHARED: dict[tuple[str, str, frozenset[int] | None, bool, Hashable, bool], Event] = {}
 _SHARED_MAX = 1 << 13
 
 
 def shared_event(text: str, kind: str = "info", visible_to: frozenset[int] | None = None, barrier: bool = False,
-                 data: Hashable = None) -> Event:
+                 data: Hashable = None, own_reveal: bool = False) -> Event:
     """``Event(...)``, one shared object per distinct line: a frozen dataclass costs several times a dict look-up
     to build, and an engine's commonest lines ("P2 draws a card from the deck") come back all game long. Events
     are immutable and compare by value, so sharing one changes nothing a caller can see. Emptied when large."""
-    key = (text, kind, visible_to, barrier, data)
+    key = (text, kind, visible_to, barrier, data, own_reveal)
     found = _SHARED.get(key)
     if found is None:
         if len(_SHARED) >= _SHARED_MAX:
             _SHARED.clear()
-        found = _SHARED[key] = Event(text, kind, visible_to, barrier, data)
+        found = _SHARED[key] = (OwnReveal if own_reveal else Event)(text, kind, visible_to, barrier, data)
     return found
 
 
 # --- set-up options -----------------------------------------------------------------------------------------------
+
+
+def shown(value: object) -> str:
+    """A value quoted in a refusal, short and safe for any JSON: text is cut to 40 characters, a list or a table
+    is named by its type (its items could be anything), and a whole number too long to print says so (``str`` of
+    an int over 4,300 digits raises ValueError since Python 3.11)."""
+    if isinstance(value, str):
+        return repr(value[:40])
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return "a number far too large"
+    if value is None or isinstance(value, (bool, int, float)):
+        return str(value)
+    return {list: "a list", tuple: "a list", dict: "a table"}.get(type(value), f"a {type(value).__name__}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +262,12 @@ class OptionSpec:
     ``maximum`` when the default is an int. ``players`` limits the player
     counts it is offered for (the setup screen hides it otherwise).
     ``excludes`` names options it cannot be combined with; ``reason`` says
-    why (shown in setup when the combination is refused).
+    why (shown in setup when the combination is refused). ``requires`` names
+    on/off options that must be on when this one is away from its default
+    ("the longer game needs City Builder"); ``reason`` says why too.
+    ``picks`` (a text option): the value is its default or some of these
+    names joined by ", ", ``pick_count`` of them (0: one per player); the
+    setup screen offers them as check boxes ("agree upon these cards").
     """
 
     key: str
@@ -248,6 +280,9 @@ class OptionSpec:
     maximum: int | None = None
     excludes: tuple[str, ...] = ()
     reason: str = ""
+    picks: tuple[str, ...] = ()
+    pick_count: int = 0
+    requires: tuple[str, ...] = ()
 
     def offered(self, n_players: int) -> bool:
         return not self.players or n_players in self.players
@@ -496,32 +531,37 @@ class Game(ABC, Generic[S]):
 
     # --- set-up -----------------------------------------------------------
     def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict[str, Any]:
-        """Defaults filled in, types checked; raise ``GameError`` for nonsense."""
+        """Defaults filled in, types checked; raise ``GameError`` for nonsense, whatever its JSON type (a save
+        edited by hand, a CLI ``--option``): the reason is shown, so nothing here may raise anything else."""
         if not isinstance(n_players, int) or not self.min_players <= n_players <= self.max_players:
-            raise GameError(f"{self.title} takes {self.min_players}-{self.max_players} players, not {n_players}")
+            raise GameError(f"{self.title} takes {self.min_players}-{self.max_players} players, not {shown(n_players)}")
+        if not isinstance(options, Mapping):
+            raise GameError(f"the options must be a table of names and values, not {shown(options)}")
         specs = {o.key: o for o in self.options}
         out: dict[str, Any] = {}
         for key in options:
             if key not in specs:
                 known = ", ".join(sorted(specs)) or "none"
-                raise GameError(f"unknown option {str(key)[:40]!r} for {self.name} (known: {known})")
+                raise GameError(f"unknown option {shown(key)} for {self.name} (known: {known})")
         for key, spec in specs.items():
             value = options.get(key, spec.default)
             if spec.choices:
-                if value not in spec.choices or type(value) is not type(spec.default):
-                    raise GameError(f"{spec.label} must be one of {list(spec.choices)}, not {str(value)[:40]!r}")
+                if type(value) is not type(spec.default) or value not in spec.choices:
+                    raise GameError(f"{spec.label} must be one of {list(spec.choices)}, not {shown(value)}")
             elif isinstance(spec.default, bool):
                 if not isinstance(value, bool):
-                    raise GameError(f"{spec.label} is on/off (true/false), not {str(value)[:40]!r}")
+                    raise GameError(f"{spec.label} is on/off (true/false), not {shown(value)}")
             elif isinstance(spec.default, int):
                 if isinstance(value, bool) or not isinstance(value, int):
-                    raise GameError(f"{spec.label} must be a whole number, not {str(value)[:40]!r}")
+                    raise GameError(f"{spec.label} must be a whole number, not {shown(value)}")
                 if (spec.minimum is not None and value < spec.minimum) or (
                     spec.maximum is not None and value > spec.maximum
                 ):
-                    raise GameError(f"{spec.label} must be between {spec.minimum} and {spec.maximum}, not {value}")
+                    raise GameError(
+                        f"{spec.label} must be between {spec.minimum} and {spec.maximum}, not {shown(value)}"
+                    )
             elif isinstance(spec.default, str) and not isinstance(value, str):
-                raise GameError(f"{spec.label} must be text, not {str(value)[:40]!r}")
+                raise GameError(f"{spec.label} must be text, not {shown(value)}")
             if not spec.offered(n_players) and value != spec.default:
                 if n_players == 1:
                     raise GameError(f"{spec.label} is not offered in the solo game")
@@ -530,6 +570,10 @@ class Game(ABC, Generic[S]):
         for key, spec in specs.items():
             if out[key] == spec.default:
                 continue
+            for other in spec.requires:
+                if other in out and out[other] is not True:
+                    why = f": {spec.reason}" if spec.reason else ""
+                    raise GameError(f"{spec.label} needs {specs[other].label}{why}")
             for other in spec.excludes:
                 if other in out and out[other] != specs[other].default:
                     why = spec.reason or specs[other].reason or "they do not combine"

@@ -42,14 +42,13 @@ COMBINATIONS: dict[str, list[tuple[int, dict[str, Any]]]] = {
         (4, {"sister_cities": True, "challenge_breaker": True, "gold_bonus": True, "vision": True,
              "free_market": True, "sponsors": True, "poaching": True, "town_limit": 12,
              "city_cards": "Paved Roads, Town Militia, Lookout Post, Grand Monument"}),
-        # Cooperative with Quick Start, the Basic game and the house rules that act on other towns
-        (5, {"cooperative": True, "quick_start": True, "advanced": False, "sponsors": True, "poaching": True,
-             "vision": True, "town_limit": 10}),
+        # Cooperative with Quick Start and the Basic game (Sponsors and Poaching are refused with Cooperative)
+        (5, {"cooperative": True, "quick_start": True, "advanced": False, "vision": True, "town_limit": 10}),
         # six Mayors in Sister Cities on a stacked deck, the longer City Builder game
         (6, {"sister_cities": True, "theme": "seven_samurai", "cb_long_game": True, "free_market": True,
              "challenge_breaker": True}),
         # six Mayors cooperating on a custom theme
-        (6, {"cooperative": True, "theme": VV_CUSTOM_THEME, "gold_bonus": True, "poaching": True}),
+        (6, {"cooperative": True, "theme": VV_CUSTOM_THEME, "gold_bonus": True}),
     ],
 }
 

@@ -24,9 +24,11 @@ from tests.test_villagers_villains_helpers import arrange, at, cid, ids, new, pl
         (2, {"quick_start": True, "theme": "seven_samurai"}, "Quick Start"),
         (6, {"city_builder": False}, "City Builder"),
         (4, {"town_limit": 13}, "Cities and Citizens"),
-        (2, {"cb_long_game": True, "city_builder": False}, "City Builder"),
-        (3, {"sister_cities": True}, "not offered"),
-        (4, {"six_players": True}, "not offered"),
+        (2, {"cb_long_game": True, "city_builder": False}, "needs City Builder"),
+        (3, {"cooperative": True, "sponsors": True}, "Sponsors and Cooperative"),
+        (3, {"cooperative": True, "poaching": True}, "Poaching and Cooperative"),
+        (3, {"sister_cities": True}, "needs 4 or 6 Mayors"),
+        (4, {"six_players": True}, "only when six Mayors play"),
         (2, {"city_cards": "Paved Roads"}, "one per Mayor"),
         (2, {"city_cards": "Paved Roads, Castle"}, "not a City Upgrade card"),
         (2, {"city_cards": "Paved Roads, Advanced Diplomacy", "free_market": True}, "Free Market"),
@@ -47,7 +49,9 @@ def test_allowed_combinations() -> None:
     assert GAME.normalize_options({"town_limit": 15}, 3)["town_limit"] == 15
     every = {"challenge_breaker": True, "gold_bonus": True, "vision": True, "free_market": True, "sponsors": True,
              "poaching": True, "cb_long_game": True, "town_limit": 11}
-    GAME.normalize_options({**every, "cooperative": True, "quick_start": True}, 4)
+    GAME.normalize_options({**every, "quick_start": True}, 4)
+    coop = {k: v for k, v in every.items() if k not in ("sponsors", "poaching")}  # refused with Cooperative
+    GAME.normalize_options({**coop, "cooperative": True, "quick_start": True}, 4)
     GAME.normalize_options({**every, "sister_cities": True, "theme": "seven_samurai"}, 6)
     assert GAME.normalize_options({}, 6)["six_players"] is True
     assert GAME.normalize_options({"six_players": False}, 6)["six_players"] is True  # always on with six
@@ -224,7 +228,8 @@ def test_sponsors() -> None:
     assert [a for a in legal if isinstance(a, Sponsor)] == [Sponsor(witch, g) for g in range(1, 6)]
     play(st, 0, Sponsor(witch, 2))
     assert st.sponsorships == ((witch, 0, 2, 2),) and st.gold[0] == 3
-    assert not any(isinstance(a, Sponsor) for a in GAME.legal_actions(st, 0))  # once per turn
+    assert Sponsor(witch, 3) in GAME.legal_actions(st, 0)  # only the amount is limited, even for Ana herself
+    assert Sponsor(witch, 2) not in GAME.legal_actions(st, 0)
     # a higher bid takes over; earlier gold stays on the card
     at(st, ST.RECRUIT, PH.DECLARE, 2)
     assert Sponsor(witch, 2) not in GAME.legal_actions(st, 2) and Sponsor(witch, 3) in GAME.legal_actions(st, 2)

@@ -22,9 +22,10 @@ in cards.py. What both leave open is decided here:
 * **Sources.** Town Defense rolls (1 plus Barracks and Town Militia) are interchangeable; the Gladiator's roll is
   neither a Town Defense nor a Hero roll (no Arena, no Hero bonuses). Marks are kept per Mayor, per team with
   Sister Cities, and per poacher when poaching (Sister Cities teammates do not pool poach marks).
-* **Sponsors**: at most one placement per turn (per phase), never on a card you already sponsor; the offer in
-  Pillage and Earn comes before the Mayor's own payment; gold left on unbeaten Challenges stays on them (out of
-  play) at the end.
+* **Sponsors**: only the amount is limited (more than the card's largest placement): several placements in a turn,
+  on several cards or the same one, and over your own earlier placement, whose gold stays on the card (sponsors.py);
+  the offer in Pillage and Earn comes before the Mayor's own payment; gold left on unbeaten Challenges stays on
+  them (out of play) at the end. Sponsors and Poaching are refused with Cooperative (rules 4).
 * **"Most" bonuses** need at least one trophy / town card / gold; ties all score.
 * **Six Mayors** always use the six-player rules (the option is on by itself) and need City Builder (the sixth
   start hand comes in its box).
@@ -64,6 +65,7 @@ from game.engine import (
     Phase,
     Seat,
     Zone,
+    shown,
 )
 from game.villagers_villains import INFO, flow, scoring, table, texts, views
 from game.villagers_villains.actions import ACTION_TYPES
@@ -105,15 +107,15 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Longer game (City Builder)",
         "The game ends at 12 town cards with 2 Mayors, 11 with 3-4, 10 with 5-6.",
         False,
-        excludes=("city_builder",),
-        reason="the longer game is a City Builder rule",
+        requires=("city_builder",),
+        reason="its end sizes are an optional rule of the City Builder rulebook",
     ),
     OptionSpec(
         "six_players",
         "Six Mayors",
         f"Always on with six Mayors: a pool of {C.pool_size_six} cards, the King's Favor roll +1, "
         f"{C.start_gold_six} gold to start, the game ends at {C.end_town_size_six} town cards or when the pool "
-        "cannot be filled.",
+        "cannot be filled. The engine applies them whenever six Mayors are seated.",
         False,
         players=(C.six_players,),
     ),
@@ -195,6 +197,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "its Pillage and, if it is still there at the end, score its Town Value as points; beaten, its gold joins "
         "the Loot.",
         False,
+        excludes=("cooperative",),
+        reason="Sponsors sets one Mayor against another, which a team game has no use for (a teammate's "
+        "sponsorship would turn the team's own Pillage losses into points)",
     ),
     OptionSpec(
         "poaching",
@@ -202,12 +207,17 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "House rule: a Hero roll may attack a Challenge in another town: success takes it and its Loot, failure "
         "sends the Hero back to your hand. The target Mayor may answer with the Angry Mob or the King's Favor.",
         False,
+        excludes=("cooperative",),
+        reason="Poaching sets one Mayor against another, which a team game has no use for (it takes Challenges "
+        "from a teammate's town)",
     ),
     OptionSpec(
         "city_cards",
         "City Upgrade cards",
-        "Which City Upgrade cards start in play: random, or a comma-separated list with one card per Mayor.",
+        "Which City Upgrade cards start in play: drawn at random, or agreed upon by the players, one per Mayor (a "
+        "comma-separated list of names).",
         "random",
+        picks=tuple(c.name for c in CITIES.values()),
     ),
 )
 
@@ -272,19 +282,36 @@ class VillagersVillains(Game[VVState]):
     options = OPTIONS
     action_types = ACTION_TYPES
     rules_summary = texts.RULES_SUMMARY
-    ai_tuning = AITuning(exploration=0.5, rollout_cutoff=400, rollout_steps=10, margin_weight=0.2)
+    ai_tuning = AITuning(exploration=0.5, rollout_cutoff=400, rollout_steps=10, margin_weight=0.2, prior_samples=8)
 
     def phase_table(self) -> Sequence[Phase[VVState]]:
         return [_phase(p) for p in flow.HANDLERS]
 
     # --- set-up -------------------------------------------------------------------------------------------------------
     def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict[str, Any]:
+        """``Game.normalize_options`` plus the refusals that depend on the player count or on a text option.
+
+        Six Mayors: the six-player rules apply whenever six Mayors are seated (``make_rules`` keys them on the
+        count), so the normalised ``six_players`` is True with six seats, even when given as False (the setup
+        screen sends its default), and refused with any other count."""
+        if not isinstance(options, Mapping):
+            return super().normalize_options(options, n_players)  # refused there, with the reason
         opts = dict(options)
         theme = opts.pop("theme", NO_THEME)
         cities = opts.pop("city_cards", "random")
-        if n_players == C.six_players:
+        six = opts.get("six_players", False)
+        counted = isinstance(n_players, int) and self.min_players <= n_players <= self.max_players
+        if n_players == C.six_players and isinstance(six, bool):
             opts["six_players"] = True
+        elif six is True and counted and n_players != C.six_players:
+            raise GameError(f"Six Mayors applies only when six Mayors play (it switches on by itself then), not "
+                            f"with {n_players}")
+        if opts.get("sister_cities") is True and counted and n_players not in C.sister_players:
+            raise GameError(f"Sister Cities needs {' or '.join(map(str, C.sister_players))} Mayors (teams of two), "
+                            f"not {n_players}")
         out = super().normalize_options(opts, n_players)
+        if not isinstance(theme, (str, list, tuple)):
+            raise GameError(f"Theme Builder must be a preset name or a theme text, not {shown(theme)}")
         canon, _ = parse_theme(theme)
         out["theme"] = canon
         if out["quick_start"] and canon != NO_THEME:
@@ -301,7 +328,9 @@ class VillagersVillains(Game[VVState]):
 
     @staticmethod
     def _city_cards(value: Any, opts: Mapping[str, Any], n: int) -> str:
-        if value in (None, "", "random"):
+        if not isinstance(value, (str, list, tuple)):
+            raise GameError(f'City Upgrade cards must be "random" or card names, not {shown(value)}')
+        if value in ("", "random"):
             return "random"
         names = [x.strip() for x in value.split(",")] if isinstance(value, str) else list(value)
         if not all(isinstance(x, str) for x in names):
@@ -409,6 +438,14 @@ class VillagersVillains(Game[VVState]):
         from game.villagers_villains import ai
 
         return ai.playout_action(state, seat, actions, rng)
+
+    #: the obvious mistakes (blunders.py says exactly when each is one)
+    blunder_kinds = ("idle_town_defense", "unspent_gold", "surplus_dice")
+
+    def blunder(self, view: VVState, seat: Seat, action: Action) -> str | None:
+        from game.villagers_villains import blunders
+
+        return blunders.blunder(view, seat, action)
 
     # --- tests --------------------------------------------------------------------------------------------------------
     def check_invariants(self, state: VVState) -> None:

@@ -51,9 +51,11 @@ def _segment(raw: Any, used: set[str]) -> Segment:
     counts: dict[str, int] = {}
     for item in items:
         head, _, rest = item.partition(" ")
-        if head.isdigit() and rest.strip().lower() in KIND_WORDS:
+        if head.isascii() and head.isdigit() and rest.strip().lower() in KIND_WORDS:
             kind = KIND_WORDS[rest.strip().lower()]
-            counts[kind] = counts.get(kind, 0) + int(head)
+            # ASCII digits only ("²" passes isdigit, not int); a count beyond the deck is refused below without
+            # reading it (int() of over 4,300 digits raises ValueError)
+            counts[kind] = counts.get(kind, 0) + (int(head) if len(head) <= 3 else len(OF_KIND[kind]) + 1)
             continue
         cid = BY_NAME.get(item.lower())
         if cid is None:

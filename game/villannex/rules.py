@@ -132,6 +132,7 @@ class Villannex(Game[VillannexState]):
     rules_summary = RULES_SUMMARY
     #: Tuned on Villannex before it was data (0.25-0.7 tried for the exploration; full playouts are short here).
     ai_tuning = AITuning(exploration=0.4, rollout_cutoff=200, rollout_steps=None, margin_weight=0.0)
+    blunder_kinds = ()  # none is sound here: game/villannex/blunders.py says why
 
     def phase_table(self) -> Sequence[Phase[VillannexState]]:
         return (
@@ -146,7 +147,7 @@ class Villannex(Game[VillannexState]):
 
     # --- set-up ------------------------------------------------------------------------------------------------
     def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict[str, Any]:
-        if n_players == 1:
+        if n_players == 1 and isinstance(options, Mapping):  # anything else is refused below, with the reason
             refusal = setup.solitaire_refusal(options)
             if refusal:
                 raise GameError(refusal)
