@@ -34,12 +34,30 @@ class SeatSpec:
 @dataclass(frozen=True, slots=True)
 class Record:
     """One applied decision. ``simultaneous``: several seats were to act, so
-    a later undo by another seat may step over it."""
+    a later undo by another seat may step over it. ``finals``: its events that
+    no undo crosses (``Event.barrier``: something hidden turned face up, a
+    chance result), kept so a refusal can quote one. ``shown``: the first event
+    that showed the decider's own card to the others (``Event.own_reveal``):
+    final for every other seat, not for the decider."""
 
     seat: Seat
     action: Action
     simultaneous: bool
-    barrier: bool
+    finals: tuple[Event, ...] = ()
+    shown: Event | None = None
+
+    @property
+    def barrier(self) -> bool:
+        return bool(self.finals)
+
+
+def _record(seat: Seat, action: Action, simultaneous: bool, events: Sequence[Event]) -> Record:
+    finals = tuple(e for e in events if e.barrier)
+    shown = next((e for e in events if e.own_reveal), None)
+    return Record(seat, action, simultaneous, finals, shown)
+
+
+UNDO_REFUSED = "Undo is not possible"
 
 
 @dataclass(slots=True)
@@ -90,7 +108,7 @@ class Match:
             who = self.seats[seat].name if type(seat) is int and 0 <= seat < len(self.seats) else f"seat {seat!r}"
             raise IllegalAction(f"It is not {who}'s turn to decide.")
         events = self.game.apply(self.state, seat, action)
-        self.history.append(Record(seat, action, len(acting) > 1, any(e.barrier for e in events)))
+        self.history.append(_record(seat, action, len(acting) > 1, events))
         self.log.extend(events)
         return events
 
@@ -104,27 +122,51 @@ class Match:
         return [e for e in self.log if e.visible(seat)]
 
     # --- undo as Board Game Arena allows it --------------------------------------
-    def _undo_index(self, seat: Seat) -> int | None:
-        """Index of ``seat``'s last decision if it may be taken back: nothing
-        hidden was revealed and no chance happened at or after it, and every
-        later decision by another seat was a simultaneous one."""
+    def _undo_index(self, seat: Seat) -> int | str:
+        """Index of ``seat``'s last decision if it may be taken back, else why
+        not: nothing hidden turned face up and no chance happened at or after
+        it, every later decision by another seat was a simultaneous one, and
+        none of those showed that seat's own card. The decider's own shown
+        cards do not stop it: they reach the others when the turn is over,
+        which here means when another seat decides."""
         for i in range(len(self.history) - 1, -1, -1):
             rec = self.history[i]
-            if rec.barrier:
-                return None
+            if rec.finals:
+                return self._final_words(rec, seat)
             if rec.seat == seat:
                 return i
             if not rec.simultaneous:
-                return None
-        return None
+                return f"{self.seats[rec.seat].name} has acted since"
+            if rec.shown is not None:
+                return f"{self.seats[rec.seat].name} has shown a card since"
+        return "nothing of yours to take back"
+
+    @staticmethod
+    def _final_words(rec: Record, seat: Seat) -> str:
+        """The barrier in the seat's own words: a line it can read in its log is quoted, one hidden from it is
+        only named (quoting it would tell what the refusal must not)."""
+        for e in rec.finals:
+            if e.visible(seat):
+                return f"“{e.text.rstrip('. ')}” showed something new"
+        return "something hidden was revealed"
+
+    def undo_refusal(self, seat: Seat) -> str | None:
+        """Why ``seat`` cannot take its last decision back now, as a sentence for the table, or None when it can."""
+        if self.is_over():
+            return f"{UNDO_REFUSED}: the game is over."
+        found = self._undo_index(seat)
+        return None if isinstance(found, int) else f"{UNDO_REFUSED}: {found}."
 
     def can_undo(self, seat: Seat) -> bool:
-        return not self.is_over() and self._undo_index(seat) is not None
+        return self.undo_refusal(seat) is None
 
     def undo(self, seat: Seat) -> None:
+        """Take back ``seat``'s last decision (a replay without it); IllegalAction says why when the rules forbid."""
+        refusal = self.undo_refusal(seat)
+        if refusal is not None:
+            raise IllegalAction(refusal)
         i = self._undo_index(seat)
-        if i is None or self.is_over():
-            raise IllegalAction("Nothing to take back: the last decision can no longer be undone.")
+        assert isinstance(i, int)
         kept = [r for j, r in enumerate(self.history) if j != i]
         self.replay([(r.seat, r.action) for r in kept])
 

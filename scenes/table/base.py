@@ -577,10 +577,11 @@ class TableScene(TableChrome, Scene):
             self._sound("slide")
             return
         seat = self.viewer
-        if seat is None or not self.match.can_undo(seat):
-            if seat is not None and self.match.history:
-                self.show_reason("That can no longer be taken back: something was revealed or another player has "
-                                 "acted on it.")
+        if seat is None:
+            return
+        refusal = self.match.undo_refusal(seat)
+        if refusal is not None:  # the engine's barrier, quoted: what was revealed, who acted, or that it is over
+            self.show_reason(refusal)
             return
         last = next(r for r in reversed(self.match.history) if r.seat == seat)
         try:
@@ -596,6 +597,15 @@ class TableScene(TableChrome, Scene):
         self.draft = draft
         self._refresh()
         self._sound("slide")
+
+    def _refused_undo_click(self, event: pygame.event.Event) -> bool:
+        """A click on the greyed Undo button says why it is greyed (the barrier the engine names)."""
+        b = self.undo_btn
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and b.visible and not b.enabled
+                and b.rect.collidepoint(event.pos) and self.viewer is not None):
+            self.undo()
+            return True
+        return False
 
     def show_reason(self, text: str, toast: bool = False) -> None:
         self.reason = text
@@ -648,6 +658,8 @@ class TableScene(TableChrome, Scene):
                 self.menu = None
             return
         if event.type == pygame.KEYDOWN and self._key(event):
+            return
+        if self._refused_undo_click(event):
             return
         for b in self._side_buttons():
             if b.handle_event(event):
