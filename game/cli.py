@@ -32,6 +32,8 @@ from game.save import SaveError, load_save
 EXIT_USAGE = 2
 MAX_BUDGET = 3600.0  # seconds per decision: an hour is already far beyond any use
 MAX_ITERATIONS = 10_000_000
+MAX_GAMES = 1_000_000  # games (or deals x rotations) in one run: days of work for the fastest game at random
+MAX_PLAYERS = 16  # seats asked for on the command line; each game then checks its own range (none exceeds 6)
 
 
 class _UsageError(Exception):
@@ -64,6 +66,22 @@ def _iterations(text: str) -> int:
     if not 1 <= value <= MAX_ITERATIONS:
         raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_ITERATIONS:,}, not {text[:40]!r}")
     return value
+
+
+def _whole(low: int, high: int) -> Any:
+    """An argparse type for a whole number in [low, high]: a count of games or seats outside it is refused with
+    exit code 2 before any work starts (``--games 99999999999999999999`` would otherwise run for ever)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid int value: {text[:40]!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high:,}, not {text[:40]!r}")
+        return value
+
+    return parse
 
 
 def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -183,7 +201,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             for j, seat in enumerate(seat_of):
                 levels[seat] = entries[j]
             try:
-                state, _ = play_game(game, levels, seed, options, args.budget)
+                state, _ = play_game(game, levels, seed, options, args.budget, args.iterations)
             except Exception as exc:  # noqa: BLE001 - report and keep going
                 errors += 1
                 print(f"deal {d + 1} rotation {r + 1} failed: {exc.__class__.__name__}: {exc}", file=sys.stderr)
@@ -216,6 +234,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         "deals": deals,
         "errors": errors,
         "budget": args.budget,
+        "iterations": args.iterations,
         "seconds": round(time.perf_counter() - start, 1),
     }
     human = f"{game.title}, {n} players, {played} games: " + ", ".join(
@@ -291,8 +310,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     def common(sp: argparse.ArgumentParser, default_games: int) -> None:
         sp.add_argument("--game", required=True, help=f"game name ({known})")
-        sp.add_argument("--players", type=int, default=2, help="number of seats (default 2)")
-        sp.add_argument("--games", type=int, default=default_games, help="how many games")
+        sp.add_argument("--players", type=_whole(1, MAX_PLAYERS), default=2,
+                        help=f"number of seats, 1 to {MAX_PLAYERS} within the game's range (default 2)")
+        sp.add_argument("--games", type=_whole(1, MAX_GAMES), default=default_games,
+                        help=f"how many games, 1 to {MAX_GAMES:,} (default {default_games})")
         sp.add_argument("--seed", type=int, default=1, help="seed of the first deal; deal k uses seed+k")
         sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option; values parse as JSON (true, 3) else as text; repeatable")
@@ -301,8 +322,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play complete AI games and report scores and speed")
     common(sim, 100)
     sim.add_argument("--ai", default="random", help="AI level(s), comma-separated, cycled over the seats")
-    sim.add_argument("--budget", type=_budget, default=None, help="seconds per hard decision (default 1.0)")
-    sim.add_argument("--iterations", type=_iterations, default=None, help="fixed hard iterations per decision")
+    sim.add_argument("--budget", type=_budget, default=None,
+                     help=f"seconds per hard decision, above 0 and at most {MAX_BUDGET:g} (default 1.0)")
+    sim.add_argument("--iterations", type=_iterations, default=None,
+                     help=f"fixed hard iterations per decision, 1 to {MAX_ITERATIONS:,}")
     sim.set_defaults(func=cmd_simulate)
 
     tour = sub.add_parser(
@@ -318,7 +341,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     common(tour, 40)
     tour.add_argument("--seats", required=True, help="one AI level per seat, comma-separated, e.g. hard,random")
-    tour.add_argument("--budget", type=_budget, default=None, help="seconds per hard decision (default 1.0)")
+    tour.add_argument("--budget", type=_budget, default=None,
+                      help=f"seconds per hard decision, above 0 and at most {MAX_BUDGET:g} (default 1.0)")
+    tour.add_argument("--iterations", type=_iterations, default=None,
+                      help=f"fixed hard iterations per decision, 1 to {MAX_ITERATIONS:,}")
     tour.add_argument("--quiet", dest="progress", action="store_false", help="no progress lines on stderr")
     tour.set_defaults(func=cmd_tournament)
 

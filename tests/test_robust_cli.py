@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
+from game.cli import MAX_BUDGET, MAX_GAMES, MAX_ITERATIONS, MAX_PLAYERS, build_parser, main
 from game.match import Match, SeatSpec
 from game.save import match_to_json
 
@@ -58,6 +58,36 @@ def test_huge_numbers_for_counts(capsys: pytest.CaptureFixture[str]) -> None:
     for argv in ([*SIM, "--seed", "9" * 5000], [*SIM[:-4], "--players", "9" * 5000]):
         assert main(argv) == 2
         _one_line(capsys)
+
+
+@pytest.mark.parametrize("value", ["99999999999999999999", str(MAX_GAMES + 1), "-3", "0", "1.5", "abc", "9" * 5000])
+@pytest.mark.parametrize("command", [SIM, TOUR], ids=["simulate", "tournament"])
+def test_games_must_be_a_count_within_the_documented_bound(command: list[str], value: str,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16: ``--games 99999999999999999999`` ran for ever; now it is refused at once with exit code 2."""
+    assert main([*command, "--games", value]) == 2
+    line = _one_line(capsys)
+    assert "--games" in line and (f"{MAX_GAMES:,}" in line or "invalid" in line)
+
+
+@pytest.mark.parametrize("value", ["99999999999", str(MAX_PLAYERS + 1), "0", "-2"])
+@pytest.mark.parametrize("command", [SIM, TOUR], ids=["simulate", "tournament"])
+def test_players_must_be_a_count_within_the_documented_bound(command: list[str], value: str,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*command, "--players", value]) == 2
+    assert f"--players: must be from 1 to {MAX_PLAYERS}" in _one_line(capsys)
+
+
+def test_the_bounds_are_accepted_and_documented_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    args = build_parser().parse_args(["simulate", "--game", "villages", "--games", str(MAX_GAMES), "--players",
+                                      str(MAX_PLAYERS), "--iterations", str(MAX_ITERATIONS)])
+    assert (args.games, args.players, args.iterations) == (MAX_GAMES, MAX_PLAYERS, MAX_ITERATIONS)
+    for command in ("simulate", "tournament"):
+        with pytest.raises(SystemExit):
+            build_parser().parse_args([command, "--help"])
+        text = " ".join(capsys.readouterr().out.split())  # argparse wraps the help to the terminal's width
+        for bound in (f"{MAX_GAMES:,}", f"1 to {MAX_PLAYERS}", f"at most {MAX_BUDGET:g}", f"{MAX_ITERATIONS:,}"):
+            assert bound in text, (command, bound)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")

@@ -663,17 +663,36 @@ def test_apprentice_targets() -> None:
     assert milk in {a.target for a in legal(st) if isinstance(a, PlayApprentice)}
 
 
-def test_apprentice_takes_back_own_founders_with_a_side() -> None:
+def test_once_flipped_to_that_side_the_founders_can_never_be_flipped_back_to_the_side_with_gold_on_it() -> None:
+    """Rulebook: "Once flipped to that side, the Founders can never be flipped back to the side with Gold on it."
+    An Apprentice taking back your own Food-side Founders sets them down Food side up, with no choice."""
     st = new()
     st.food_side[0] = True
     (sw,) = chain(st, 0, ["Swineherd"], on=founders_id(0))
     (app,) = give(st, 0, "Apprentice")
     start_build(st, 0)
+    assert gold_in_play(entries(st, 0)) == 2  # the Swineherd's Gold; the Founders are covered
     act(st, 0, PlayApprentice(app, founders_id(0)))
-    assert st.phase == Ph.APPRENTICE
-    assert set(legal(st)) == {MoveTaken(NEW_ENTRY, False), MoveTaken(NEW_ENTRY, True)}
-    act(st, 0, MoveTaken(NEW_ENTRY, False))
-    assert st.food_side[0] is False and st.parent[founders_id(0)] == "" and st.parent[sw] == app
+    assert st.phase == Ph.BUILD  # one destination only: the Founders entered at once
+    assert st.food_side[0] is True and st.parent[founders_id(0)] == "" and st.parent[sw] == app
+    assert gold_in_play(entries(st, 0)) == 2 and food(st, 0) == 1 + 1  # Founders Food side up: 1 Food, no Gold
+    with pytest.raises(IllegalAction):
+        GAME.apply(st, 0, MoveTaken(NEW_ENTRY, False))
+
+
+def test_apprentice_takes_back_gold_side_founders_on_either_side() -> None:
+    """rules/villagers.md 3.6: Gold-side Founders may stay Gold or be flipped to Food."""
+    for side in (False, True):
+        st = new()
+        (sw,) = chain(st, 0, ["Swineherd"], on=founders_id(0))
+        (app,) = give(st, 0, "Apprentice")
+        start_build(st, 0)
+        act(st, 0, PlayApprentice(app, founders_id(0)))
+        assert st.phase == Ph.APPRENTICE
+        assert set(legal(st)) == {MoveTaken(NEW_ENTRY, False), MoveTaken(NEW_ENTRY, True)}
+        act(st, 0, MoveTaken(NEW_ENTRY, side))
+        assert st.food_side[0] is side and st.parent[founders_id(0)] == "" and st.parent[sw] == app
+        assert gold_in_play(entries(st, 0)) == 2 + (0 if side else 2)
 
 
 def test_smuggler_only_uncovered_own_villagers_rounding_up() -> None:

@@ -12,9 +12,10 @@ by itself.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable
 from functools import cache, lru_cache
 
-from game.engine import Action, Event, IllegalAction, require
+from game.engine import Action, Event, IllegalAction, OwnReveal, require
 from game.villagers.actions import (
     BANK,
     FREE,
@@ -294,9 +295,14 @@ def monk_coverable(ctx: _Ctx, x: str, acts: int) -> bool:
 
 
 def taken_destinations(st: VillagersState, seat: int, taken: str) -> list[tuple[str, bool | None]]:
-    """Where a villager an Apprentice takes may enter the seat's village: (target, Founders side)."""
+    """Where a villager an Apprentice takes may enter the seat's village: (target, Founders side).
+
+    Own Founders become a new root on either side only while they still show Gold: "Once flipped to that side,
+    the Founders can never be flipped back to the side with Gold on it." (rulebook, rules/villagers.md 3.6)."""
     name = CARD_TYPE[taken]
     if name == FOUNDERS:
+        if st.food_side[int(taken.rsplit("-", 1)[1]) - 1]:
+            return [(NEW_ENTRY, True)]
         return [(NEW_ENTRY, False), (NEW_ENTRY, True)]
     return [(t, None) for t in targets_for(st, seat, name) if t != taken]
 
@@ -494,9 +500,11 @@ def _pending_unlocker(st: VillagersState) -> str:
 # --- applying -------------------------------------------------------------------------------------------------------
 
 
-def _reveal(was_public: bool) -> bool:
-    """A card played from a hand reveals it to the others unless they saw it drafted: then the event is a barrier."""
-    return not was_public
+def _played(text: str, public: bool, data: Hashable) -> Event:
+    """A card played from a hand shows it to the others unless they saw it drafted. It shows its player nothing
+    new, so it is an ``OwnReveal``, not a barrier: the others see it when the turn is over (Board Game Arena's
+    turn confirmation) and the player may take back each step of the build turn until then."""
+    return Event(text, "build", None, False, data) if public else OwnReveal(text, "build", None, False, data)
 
 
 def build_apply(st: VillagersState, seat: int, action: Action) -> list[Event]:
@@ -529,19 +537,20 @@ def build_checked(st: VillagersState, seat: int, action: Action) -> list[Event]:
         st.open_monk = card
         st.phase = Ph.MONK
         where = f" on the {cname(action.target)}" if action.target else " as a new chain"
-        return [Event(f"{name} places a Monk as {action.as_type}{where}", "build", None, _reveal(public),
-                      ("monk", seat, card, action.as_type, action.target))]
+        return [_played(f"{name} places a Monk as {action.as_type}{where}", public,
+                        ("monk", seat, card, action.as_type, action.target))]
     if isinstance(action, PlayApprentice):
         return _apprentice(st, seat, action)
     if isinstance(action, PlayTinner):
         public = take_from_hand(st, seat, action.card)
         to_square(st, seat, action.card)
         st.tinner = True
-        return [Event(f"{name} plays a Tinner: padlocks are free for the rest of the turn", "build", None, _reveal(public), ("tinner", seat, action.card)), *_maybe_auto_end(st)]
+        return [_played(f"{name} plays a Tinner: padlocks are free for the rest of the turn", public,
+                        ("tinner", seat, action.card)), *_maybe_auto_end(st)]
     if isinstance(action, PlaySmuggler):
         public = take_from_hand(st, seat, action.card)
         to_square(st, seat, action.card)
-        ev = Event(f"{name} plays a Smuggler", "build", None, _reveal(public), ("smuggler", seat, action.card))
+        ev = _played(f"{name} plays a Smuggler", public, ("smuggler", seat, action.card))
         return [ev, *_unlock_or_ask(st, seat, ("smuggler", action.card), True)]
     assert isinstance(action, TakeBasic)
     return _take_basic(st, seat, action.basic)
@@ -573,8 +582,8 @@ def _place(st: VillagersState, seat: int, card: str, target: str, public: bool, 
     st.phase = Ph.BUILD
     where = f"on the {cname(target)}" if target else ("as a new chain" if TYPES[CARD_TYPE[card]].chain else
                                                       "on its own")
-    return [Event(f"{st.names[seat]} places the {cname(card)} {where}{paid}", "build", None, _reveal(public),
-                  ("place", seat, card, target))]
+    return [_played(f"{st.names[seat]} places the {cname(card)} {where}{paid}", public,
+                    ("place", seat, card, target))]
 
 
 def _unlock_or_ask(st: VillagersState, seat: int, pending: tuple[str, ...], public: bool) -> list[Event]:
@@ -589,8 +598,8 @@ def _unlock_or_ask(st: VillagersState, seat: int, pending: tuple[str, ...], publ
         return _do_unlock(st, seat, opts[0], public)
     st.phase = Ph.UNLOCK
     if pending[0] == "place":
-        return [Event(f"{st.names[seat]} puts the {cname(card)} on the Village Square to unlock it", "build",
-                      None, _reveal(public), ("stage", seat, card))]
+        return [_played(f"{st.names[seat]} puts the {cname(card)} on the Village Square to unlock it", public,
+                        ("stage", seat, card))]
     return []
 
 
@@ -682,8 +691,8 @@ def _apprentice(st: VillagersState, seat: int, action: PlayApprentice) -> list[E
     to_square(st, seat, taken)
     st.pending = ("taken", taken)
     whose = "own" if o == seat else f"{st.names[o]}'s"
-    events = [Event(f"{st.names[seat]}'s Apprentice swaps with {whose} {cname(taken)}", "build", None,
-                    _reveal(public), ("apprentice", seat, card, taken))]
+    events = [_played(f"{st.names[seat]}'s Apprentice swaps with {whose} {cname(taken)}", public,
+                      ("apprentice", seat, card, taken))]
     dests = taken_destinations(st, seat, taken)
     if len(dests) == 1:
         return events + _move_taken(st, seat, dests[0][0], dests[0][1])
@@ -760,11 +769,11 @@ def _return_card(st: VillagersState, seat: int, action: ReturnCard) -> list[Even
     private = Event(f"You return the {cname(card)}", "private", frozenset((seat,)))
     push_pile(st, dest, card, seat)
     if dest >= 0:
-        ev = Event(f"{name} returns a card face down onto stack {dest + 1}", "trade", None, True,
-                   ("return", seat, dest, top_token(st.stacks[dest])))
+        ev = OwnReveal(f"{name} returns a card face down onto stack {dest + 1}", "trade",
+                       data=("return", seat, dest, top_token(st.stacks[dest])))
     elif dest == TO_RESERVE:
-        ev = Event(f"{name} returns a card face down onto the Reserve", "trade", None, True,
-                   ("return", seat, dest, top_token(st.reserve)))
+        ev = OwnReveal(f"{name} returns a card face down onto the Reserve", "trade",
+                       data=("return", seat, dest, top_token(st.reserve)))
     else:
         ev = Event(f"{name} discards a card face down", "trade", data=("return", seat, dest))
     st.pending = ()

@@ -16,8 +16,10 @@ open questions). What both leave open is decided here:
   (three options) is then apart from the choice of card and stack, which keeps the AI's search narrow. Because
   the others cannot see which card went back, a trade clears what they knew of that hand (the cards they saw
   drafted); a returned card stays known to its returner while it lies on its pile.
-* **Playing a card from hand** reveals it: the event is a barrier (no undo across it) unless everyone saw the
-  card drafted. A padlocked card waits on the Village Square while its owner chooses how to pay.
+* **Playing a card from hand** shows it to the others unless they saw it drafted (so does the suit on the back of
+  a card returned by a Basic trade): the event is an ``OwnReveal``, final for the others, while its player may take
+  back each step of the build turn until another seat acts (BGA's turn confirmation). A padlocked card waits on
+  the Village Square while its owner chooses how to pay.
 * **Tinner.** A second Tinner in the same turn adds nothing, so it is not offered while one is active. Frozen
   Locks (solo) taxes every padlock opened, a free one included.
 * **Monk.** The feasibility check (the engine offers a Monk only when it can be covered) counts the cards in
@@ -121,6 +123,7 @@ class Villagers(Game[VillagersState]):
     # each only a few noisy playouts and lost to the one-ply medium AI (0.38 over 90 games); seeding the root with
     # medium's own opinion (8 determinizations) lets the search refine it instead.
     ai_tuning = AITuning(exploration=0.3, rollout_cutoff=400, rollout_steps=8, margin_weight=0.3, prior_samples=8)
+    blunder_kinds = ("idle_build", "last_smuggler")  # game/villagers/blunders.py says what each one is
 
     def phase_table(self) -> Sequence[Phase[VillagersState]]:
         return (
@@ -272,6 +275,11 @@ class Villagers(Game[VillagersState]):
         from game.villagers import ai
 
         return ai.playout_action(self, state, seat, actions, rng)
+
+    def blunder(self, view: VillagersState, seat: Seat, action: Action) -> str | None:
+        from game.villagers import blunders
+
+        return blunders.blunder(view, seat, action)
 
     # --- tests ------------------------------------------------------------------------------------------------------
     def check_invariants(self, state: VillagersState) -> None:

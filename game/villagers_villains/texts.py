@@ -142,4 +142,4 @@ The end. After a Build/Hire phase in which some town has {C.end_town_size} cards
 
 Basic rules leave out Building and Citizen texts and pairs. Variants: six Mayors; Cooperative (one team total, a roll must beat the Defeat Value, an empty purse costs a town card, and more than {C.coop_hand_limit} cards in a hand ends the game); Quick Start (two extra cards drawn from Building, Citizen and Hero stacks); Theme Builder (a stacked deck such as Seven Samurai); Sister Cities (teams of two who help each other and add their scores). House rules: Challenge Breaker, Gold Bonus, Vision, Free Market, Cities and Citizens, Sponsors and Poaching, each described in the setup screen.
 
-{RECONSTRUCTED_NOTICE} In short: rules reconstructed from published reviews."""
+These are {RECONSTRUCTED_NOTICE[:1].lower()}{RECONSTRUCTED_NOTICE[1:]}"""

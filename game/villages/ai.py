@@ -49,7 +49,7 @@ from game.villages.actions import (
     Target,
     Trade,
 )
-from game.villages.cards import COLOUR_OF, GOLD, KIND_OF, POWER, TYPE_OF, UNIT
+from game.villages.cards import COLOUR_OF, GOLD, KIND_OF, MAX_GIFTS, POWER, TYPE_OF, UNIT
 from game.villages.scoring import EMPTY_BONUS, village_gold
 from game.villages.state import HIDDEN, NOBODY, Act, Phase, Village, VillagesState
 
@@ -140,7 +140,7 @@ def projected_round(st: VillagesState, seat: int) -> float:
             now = seat == st.active
             later = int(turns) - (1 if now else 0)
             discards = later + (1 if not now or st.act == Act.PENDING else 0)
-            gifts = 3 * later + (3 - st.gifts if now else 0)
+            gifts = MAX_GIFTS * later + (MAX_GIFTS - st.gifts if now else 0)
             gift_share = GIFT_SHARE if st.n > 2 else GIFT_SHARE_2P
             for gold, c in loose:
                 if discards > 0:

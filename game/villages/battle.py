@@ -27,7 +27,7 @@ from game.villages.actions import (
     Sheep,
     Target,
 )
-from game.villages.cards import COLOUR_OF, KIND_OF, POWER, TYPE_OF, TYPES, UNIT, name_of
+from game.villages.cards import COLOUR_OF, KIND_OF, PIG_BONUS, POWER, TYPE_OF, TYPES, UNIT, name_of
 from game.villages.state import (
     NOBODY,
     Act,
@@ -43,7 +43,6 @@ from game.villages.state import (
     village_of,
 )
 
-PIG_BONUS = 2
 _new_battle = tuple.__new__  # a Battle built without its Python-level __new__
 
 

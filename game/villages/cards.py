@@ -12,6 +12,18 @@ from dataclasses import dataclass
 COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple")
 UNIT, ANIMAL, BUILDING = "unit", "animal", "building"
 
+# --- rule constants (rulebook, rules/villages.md §2): the engine reads these, and the rules summary, prompts and
+# --- hints are built from them, so a text cannot state a number the engine does not play (tests/test_rule_texts.py).
+HAND_SIZE = 8  # cards dealt to each player every round
+TURN_DRAWS = 2  # draws at the start of a turn
+FOUND_SIZE = 3  # units of one colour that found a village
+MAX_GIFTS = 3  # cards given to other players' villages per turn
+CHICKEN_DRAWS = 2  # cards a Chicken draws
+PIG_BONUS = 2  # power a destroyed Pig adds to a unit of its village
+EMPTY_BONUS = 10  # gold for the first player to empty their hand in a round
+TARGET_SCORE = 100  # the running total that ends the game (rulebook)
+QUICK_TARGET = 50  # ... in a quick game (our option)
+
 
 @dataclass(frozen=True, slots=True)
 class CardType:
@@ -74,9 +86,9 @@ CARD_TYPES: tuple[CardType, ...] = (
     _t("priest", "Priest", UNIT, "red orange", 0, 0, 0,
        "Worth 1 gold per card in its owner's graveyard."),
     _t("chicken", "Chicken", ANIMAL, "", 2, 0, 1,
-       "On your turn: destroy it to draw 2 cards."),
+       f"On your turn: destroy it to draw {CHICKEN_DRAWS} cards."),
     _t("pig", "Pig", ANIMAL, "", 2, 0, 1,
-       "When a unit of its village goes to battle: destroy it for +2."),
+       f"When a unit of its village goes to battle: destroy it for +{PIG_BONUS}."),
     _t("bunny", "Bunny", ANIMAL, "", 2, 0, 1,
        "On your turn: destroy it to cancel a player's next Act."),
     _t("sheep", "Sheep", ANIMAL, "", 1, 0, 1,
@@ -88,7 +100,7 @@ CARD_TYPES: tuple[CardType, ...] = (
     _t("tavern", "Tavern", BUILDING, "", 1, 0, 3,
        "Once a turn one of your draws may take any card of the discard pile."),
     _t("inn", "Inn", BUILDING, "", 2, 0, 3,
-       "Hosts one guest unit of another colour."),
+       "Hosts one guest unit of another colour; once a turn its owner may switch it for a unit from hand."),
 )
 
 TYPES: dict[str, CardType] = {t.key: t for t in CARD_TYPES}

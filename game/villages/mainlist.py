@@ -41,7 +41,9 @@ from game.villages.cards import (
     COLOUR_OF,
     COLOURS,
     COPIED,
+    FOUND_SIZE,
     KIND_OF,
+    MAX_GIFTS,
     TYPE_OF,
     UNIT,
     UNITS,
@@ -53,7 +55,6 @@ from game.villages.state import (
     canonical,
 )
 
-MAX_GIFTS = 3
 _PENDING = Act.PENDING  # read often: a module constant is cheaper than an enum member lookup
 _EVERY_COLOUR = frozenset(COLOURS)
 
@@ -207,11 +208,11 @@ def main_actions(st: VillagesState) -> list[Action]:
                 g.append(c)
         units = list(filter(UNITS.__contains__, cards))
         # Found (§2.4.1): 3 units of one colour, once a turn, in a colour the player has no village of.
-        if not st.founded and len(units) >= 3 and (size != 3 or not pending or reach):
+        if not st.founded and len(units) >= FOUND_SIZE and (size != FOUND_SIZE or not pending or reach):
             have = {f.colour for f in facts}
             for col, same in groups.items():
-                if len(same) >= 3 and col in _EVERY_COLOUR and col not in have:
-                    out += [FOUND[combo] for combo in combinations(same, 3)]
+                if len(same) >= FOUND_SIZE and col in _EVERY_COLOUR and col not in have:
+                    out += [FOUND[combo] for combo in combinations(same, FOUND_SIZE)]
         # Add to an own village (§2.4.2-§2.4.4): its colour, animals with a Farmer, buildings with a Builder, a unit
         # of another colour as the guest of a free Inn.
         if facts and (size != 1 or not pending or reach):
@@ -223,7 +224,7 @@ def main_actions(st: VillagesState) -> list[Action]:
                 for inn in f.inns:
                     if inn not in st.switched:
                         out += [SWITCH[c, inn] for c in units if COLOUR_OF[c] != f.colour]
-        # Give to another player's village (§2.5): up to 3 a turn, never as a guest.
+        # Give to another player's village (§2.5): up to MAX_GIFTS a turn, never as a guest.
         if st.gifts < MAX_GIFTS and (size != 1 or not pending or (mine and reach)):
             for o, theirs in enumerate(villages):
                 if o != a and theirs:

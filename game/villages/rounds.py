@@ -6,11 +6,9 @@ TURN_START, END_TURN, ROUND_SCORING); they run inside ``apply`` and never wait f
 from __future__ import annotations
 
 from game.engine import Event, chance_rng
-from game.villages.cards import ALL_CARDS
+from game.villages.cards import ALL_CARDS, HAND_SIZE
 from game.villages.scoring import score_sheet
 from game.villages.state import NOBODY, Act, Phase, VillagesState, event, said
-
-HAND_SIZE = 8
 
 
 def setup_round(st: VillagesState, events: list[Event]) -> None:

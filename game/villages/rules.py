@@ -94,7 +94,7 @@ from game.villages.actions import (
     Sheep,
     Target,
 )
-from game.villages.cards import COLOUR_OF, TYPE_OF
+from game.villages.cards import COLOUR_OF, QUICK_TARGET, TARGET_SCORE, TYPE_OF
 from game.villages.rounds import apply_next_round, end_turn, setup_round
 from game.villages.state import (
     HIDDEN,
@@ -259,12 +259,14 @@ class Villages(Game[VillagesState]):
     min_players = INFO.min_players
     max_players = INFO.max_players
     options = (
-        OptionSpec("target", "Target score", "The running total that ends the game after a round: 100 as the "
-                   "rulebook says, or 50 for a quick game.", 100, choices=(100, 50)),
+        OptionSpec("target", "Target score", f"The running total that ends the game after a round: {TARGET_SCORE} "
+                   f"as the rulebook says, or {QUICK_TARGET} for a quick game.", TARGET_SCORE,
+                   choices=(TARGET_SCORE, QUICK_TARGET)),
     )
     action_types = ACTION_TYPES
     rules_summary = texts.RULES_SUMMARY
     ai_tuning = AITuning(exploration=0.5, rollout_cutoff=200, rollout_steps=8, margin_weight=0.0)
+    blunder_kinds = ("hoards_last_turn",)  # game/villages/blunders.py says what it is
 
     def phase_table(self) -> Sequence[engine.Phase[VillagesState]]:
         p = _prompt(self)
@@ -413,6 +415,11 @@ class Villages(Game[VillagesState]):
         if view.phase == Phase.OVER or HIDDEN in view.hands[seat]:
             return None
         return float(round_score(view, seat)), True
+
+    def blunder(self, view: VillagesState, seat: Seat, action: Action) -> str | None:
+        from game.villages import blunders
+
+        return blunders.blunder(self, view, seat, action)
 
     # --- AI hooks ----------------------------------------------------------------------------------------------------------
     def evaluate(self, state: VillagesState, seat: Seat) -> float:

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from game.villages.cards import GOLD, TYPE_OF
+from game.villages.cards import EMPTY_BONUS, GOLD, TYPE_OF
 from game.villages.state import ScoreSheet, Village, VillagesState
-
-EMPTY_BONUS = 10
 
 
 def card_gold(card: str, graveyard_size: int) -> int:

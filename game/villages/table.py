@@ -52,7 +52,18 @@ from game.villages.actions import (
     Target,
     Trade,
 )
-from game.villages.cards import COLOUR_OF, HIGH_SCORE, KIND_OF, LOW_SCORE, TYPE_OF, TYPES, UNIT, name_of
+from game.villages.cards import (
+    CHICKEN_DRAWS,
+    COLOUR_OF,
+    HIGH_SCORE,
+    KIND_OF,
+    LOW_SCORE,
+    MAX_GIFTS,
+    TYPE_OF,
+    TYPES,
+    UNIT,
+    name_of,
+)
 from game.villages.scoring import village_gold
 from game.villages.state import Act, Phase, VillagesState, clone, insert_sorted
 from game.villages.texts import the, village_label
@@ -210,7 +221,7 @@ def gestures(v: VillagesState, seat: int, legal: list, draft: Hashable) -> list[
     founds: list[Found] = []
     switch_inns: list[str] = []
     b = v.battle
-    gifts_left = 3 - v.gifts
+    gifts_left = MAX_GIFTS - v.gifts
     for a in legal:
         if isinstance(a, Draw):
             if a.source == "deck":
@@ -236,7 +247,7 @@ def gestures(v: VillagesState, seat: int, legal: list, draft: Hashable) -> list[
                                f"(gifts left: {gifts_left})", action=a, card=a.card, source=hand,
                                target=f"village:{a.seat}:{a.village}"))
         elif isinstance(a, Chicken):
-            out.append(Gesture("Use the Chicken: destroy it and draw 2 cards", action=a, card=a.card,
+            out.append(Gesture(f"Use the Chicken: destroy it and draw {CHICKEN_DRAWS} cards", action=a, card=a.card,
                                source=_where(v, seat, a.card)))
         elif isinstance(a, Bunny):
             if a.seat != seat:

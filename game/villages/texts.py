@@ -25,7 +25,22 @@ from game.villages.actions import (
     Target,
     Trade,
 )
-from game.villages.cards import COLOUR_OF, KIND_OF, UNIT, name_of
+from game.villages.cards import (
+    ALL_CARDS,
+    CHICKEN_DRAWS,
+    COLOUR_OF,
+    EMPTY_BONUS,
+    FOUND_SIZE,
+    HAND_SIZE,
+    KIND_OF,
+    MAX_GIFTS,
+    PIG_BONUS,
+    QUICK_TARGET,
+    TARGET_SCORE,
+    TURN_DRAWS,
+    UNIT,
+    name_of,
+)
 from game.villages.state import HIDDEN, Act, Phase, VillagesState
 
 
@@ -63,7 +78,7 @@ def describe(st: VillagesState, seat: int, action: Action) -> str:
     if isinstance(action, Give):
         return f"{who} gives {the(action.card)} to {village_label(st, action.seat, action.village)}"
     if isinstance(action, Chicken):
-        return f"{who} uses a Chicken to draw 2 cards"
+        return f"{who} uses a Chicken to draw {CHICKEN_DRAWS} cards"
     if isinstance(action, Bunny):
         if action.seat != seat:
             return f"{who} uses a Bunny to cancel {st.names[action.seat]}'s next Act"
@@ -127,8 +142,8 @@ def prompt(st: VillagesState, seat: int, acting: tuple[int, ...]) -> str:
         return f"Draw your {which} card: click the deck or take the top card of the discard pile"
     if ph == Phase.MAIN:
         if st.act == Act.PENDING:
-            return ("Found a village, add cards, give up to 3 cards, and take your Act: discard a card, or attack a "
-                    "village")
+            return (f"Found a village, add cards, give up to {MAX_GIFTS} cards, and take your Act: discard a card, or "
+                    "attack a village")
         if st.act == Act.CANCELLED:
             return "Your Act is cancelled: found, add or give cards, then end your turn"
         return "Found, add or give more cards, or end your turn"
@@ -161,16 +176,17 @@ def prompt(st: VillagesState, seat: int, acting: tuple[int, ...]) -> str:
     return "Waiting"
 
 
-RULES_SUMMARY = """Villages: build villages of same-coloured units, add animals and buildings, and raid the other players' villages. Gold in your villages counts for you; gold left in your hand or your graveyard counts against you. Rounds repeat until someone's running total reaches 100 (50 in a quick game).
+#: Built from the rule constants of ``cards`` (tests/test_rule_texts.py checks each number against the engine).
+RULES_SUMMARY = f"""Villages: build villages of same-coloured units, add animals and buildings, and raid the other players' villages. Gold in your villages counts for you; gold left in your hand or your graveyard counts against you. Rounds repeat until someone's running total reaches {TARGET_SCORE} ({QUICK_TARGET} in a quick game).
 
-Set-up. All 72 cards are shuffled each round. Everyone gets 8 cards, and one card per player is turned face up as the discard pile. The player left of the dealer starts; the deal moves one seat clockwise each round.
+Set-up. All {len(ALL_CARDS)} cards are shuffled each round. Everyone gets {HAND_SIZE} cards, and one card per player is turned face up as the discard pile. The player left of the dealer starts; the deal moves one seat clockwise each round.
 
-Your turn. First draw 2 cards, each from the deck or the top of the discard pile; you see the first before choosing where the second comes from. Then, in any order: found at most one new village (3 or more units of one colour from your hand, at most one village per colour); add cards from your hand to your villages (units of the village's colour; animals need a Farmer living there, buildings a Builder); give up to 3 cards to other players' villages (same requirements); and take exactly one Act: discard a card, attack, or trade with a Merchant. You cannot skip the Act, and you may not empty your hand in a way that leaves you no Act.
+Your turn. First draw {TURN_DRAWS} cards, each from the deck or the top of the discard pile; you see the first before choosing where the second comes from. Then, in any order: found at most one new village ({FOUND_SIZE} or more units of one colour from your hand, at most one village per colour); add cards from your hand to your villages (units of the village's colour; animals need a Farmer living there, buildings a Builder); give up to {MAX_GIFTS} cards to other players' villages (same requirements); and take exactly one Act: discard a card, attack, or trade with a Merchant. You cannot skip the Act, and you may not empty your hand in a way that leaves you no Act.
 
-Battle. Choose a unit from one of your villages (face up) or hire one from your hand (face down) and a village of another player to attack. The defender sends a unit of that village, an Archer from another of their villages, or a unit hired from their hand. Both cards turn face up and the abilities apply. Higher power wins; a tie goes to the attacker (with a Joker in the battle the lower power wins and a tie goes to the defender; a hired Assassin attacking always wins). A winning attacker may destroy the defending unit, kidnap it, or kidnap any unit or animal of the attacked village into their hand (a Warrior may destroy a building instead). A losing attacker is destroyed. Hired units always end in their owner's graveyard. A village that loses its last unit is gone and its animals and buildings go back to its owner's hand, unless an Inn guest lives there: then the guest takes over and the village takes its colour.
+Battle. Choose a unit from one of your villages (face up) or hire one from your hand (face down) and a village of another player to attack. The defender sends a unit of that village, an Archer from another of their villages, or a unit hired from their hand. Both cards turn face up and the abilities apply. Higher power wins; a tie goes to the attacker (with a Joker in the battle the lower power wins and a tie goes to the defender; a hired Assassin attacking always wins). A winning attacker may destroy the defending unit, kidnap it, or kidnap any unit or animal of the attacked village into their hand (a Warrior may destroy a building instead). A losing attacker is destroyed. After the battle a hired unit goes to its owner's graveyard, unless the winning attacker kidnaps the hired defender: then it goes to the attacker's hand, like every kidnapped card. A village that loses its last unit is gone and its animals and buildings go back to its owner's hand, unless an Inn guest lives there: then the guest takes over and the village takes its colour.
 
-Animals and buildings. Chicken: on your turn, destroy it to draw 2 cards. Bunny: on your turn, destroy it to cancel a player's next Act. Pig: when a unit of its village goes into battle, destroy it for +2. Sheep: when a unit of its village loses a battle, destroy it and the unit goes home safe. Castle: +1 for units of its village defending it. Tower: a hired attacker is shown before you choose a defender. Tavern: once a turn, one draw may take any card of the discard pile. Inn: one guest unit of another colour may live there; once a turn you may swap the guest for another unit from your hand. Using an animal destroys it, so it counts against you.
+Animals and buildings. Chicken: on your turn, destroy it to draw {CHICKEN_DRAWS} cards. Bunny: on your turn, destroy it to cancel a player's next Act. Pig: when a unit of its village goes into battle, destroy it for +{PIG_BONUS}. Sheep: when a unit of its village loses a battle, destroy it and the unit goes home safe. Castle: +1 for units of its village defending it. Tower: a hired attacker is shown before you choose a defender. Tavern: once a turn, one draw may take any card of the discard pile. Inn: one guest unit of another colour may live there; once per turn for each Inn you may switch its guest for another unit from your hand (the old guest returns to your hand). Using an animal destroys it, so it counts against you.
 
 Special units. King: doubles its village's gold. Priest: worth 1 gold per card in its owner's graveyard. Merchant: as your Act, secretly swap a card of your hand with a card another player chooses from theirs. Scout and Thief: after their battle the Scout's owner sees the opponent's hand and the opponent discards a random card; the Thief's owner takes a random card from it.
 
-End of a round. When a player empties their hand during their own turn (the first to do so gets 10 gold), or when the deck runs out, everyone else plays one more turn. Then each player scores their villages minus the gold in hand and graveyard, plus the bonus. The single highest running total takes the High Score card (Goblins fight better against it) and the single lowest the Low Score card (Heroes fight better with it). Ties on the highest total at the end share the win."""
+End of a round. When a player empties their hand during their own turn (the first to do so gets {EMPTY_BONUS} gold), or when the deck runs out, everyone else plays one more turn. Then each player scores their villages minus the gold in hand and graveyard, plus the bonus. The single highest running total takes the High Score card (Goblins fight better against it) and the single lowest the Low Score card (Heroes fight better with it). Ties on the highest total at the end share the win."""

@@ -32,8 +32,12 @@ from game.villages.actions import (
 )
 from game.villages.battle import start_attack, village_name
 from game.villages.cards import (
+    CHICKEN_DRAWS,
     COLOUR_OF,
+    FOUND_SIZE,
     KIND_OF,
+    MAX_GIFTS,
+    TURN_DRAWS,
     TYPE_OF,
     UNIT,
     name_of,
@@ -56,7 +60,6 @@ from game.villages.state import (
     trigger_end,
 )
 
-CHICKEN_DRAWS = 2
 __all__ = ["main_actions", "main_after"]  # the MAIN list lives in mainlist.py; rules.py and tests reach it here
 
 
@@ -142,8 +145,8 @@ def apply_draw(st: VillagesState, seat: int, action: Draw, events: list[Event], 
         how = " (Tavern)" if tavern else ""
         events.append(event(f"{st.names[seat]} takes the {name_of(action.card)} from the discard pile{how}", "draw"))
     st.draws += 1
-    if st.draws >= 2 or (not st.deck and not st.discard):
-        st.draws = 2
+    if st.draws >= TURN_DRAWS or (not st.deck and not st.discard):
+        st.draws = TURN_DRAWS
         st.phase = Phase.MAIN
 
 
@@ -220,7 +223,7 @@ def _destroy_own_animal(st: VillagesState, card: str) -> None:
 def apply_chicken(st: VillagesState, action: Chicken, events: list[Event]) -> None:
     a = st.active
     _destroy_own_animal(st, action.card)
-    events.append(event(f"{st.names[a]} destroys a Chicken to draw 2 cards", "chicken"))
+    events.append(event(f"{st.names[a]} destroys a Chicken to draw {CHICKEN_DRAWS} cards", "chicken"))
     for _ in range(CHICKEN_DRAWS):
         draw_one(st, a, events, " (Chicken)")
 
@@ -291,12 +294,12 @@ def apply_end_turn(st: VillagesState, action: EndTurn, events: list[Event]) -> N
 #: Every MAIN decision kind with its apply and why a move of that kind is refused; ``main_actions`` lists them in
 #: this order. The only check is membership of that list, so the legal list and the validation cannot drift apart.
 MAIN_KINDS: tuple[tuple[type[Action], Callable[..., None], str], ...] = (
-    (Found, apply_found, "Found a village with 3 units of one colour from your hand, once a turn, in a colour you "
-                         "have no village of."),
+    (Found, apply_found, f"Found a village with {FOUND_SIZE} units of one colour from your hand, once a turn, in a "
+                         "colour you have no village of."),
     (Add, apply_add, "That card cannot join that village (colour, Farmer for animals, Builder for buildings, a free "
                      "Inn for a guest)."),
-    (Switch, apply_switch, "Switch an Inn's guest once a turn, for a unit of another colour."),
-    (Give, apply_give, "Give up to 3 cards a turn, each fitting the receiving village."),
+    (Switch, apply_switch, "Switch each Inn's guest at most once a turn, for a unit of another colour."),
+    (Give, apply_give, f"Give up to {MAX_GIFTS} cards a turn, each fitting the receiving village."),
     (Chicken, apply_chicken, "Only a Chicken of your own village can be used."),
     (Bunny, apply_bunny, "Only a Bunny of your own village can be used."),
     (Discard, apply_discard, "Discard a card from your hand as your Act (once a turn)."),

@@ -207,6 +207,10 @@ MARKET_DEMAND: dict[str, MarketDemand] = {
 MARKET_SUPPLY: dict[str, MarketSupply] = {s["id"]: MarketSupply(s["id"], s["resource"]) for s in _RAW["market_supply"]}
 PRODUCTION_CARDS: int = int(_RAW["production_cards"]["copies"])
 WEAPON_PRODUCTION_CARDS: int = int(_RAW["weapon_production_cards"]["copies"])
+#: Military power, scoring 6 (rulebook cases A and B): a village with Weapons loses WEAPON_TIE_LOSS when any other
+#: village (imaginary ones included) has exactly as many, else gains WEAPON_PER_WEAKER per village with fewer.
+WEAPON_TIE_LOSS = 5
+WEAPON_PER_WEAKER = 5
 
 BASE_IDS: tuple[str, ...] = tuple(i for i, c in VILLAGE_CARDS.items() if c.set == "base")
 MILITARY_IDS: tuple[str, ...] = tuple(i for i, c in VILLAGE_CARDS.items() if c.set == "military")

@@ -21,6 +21,8 @@ from game.villannex.cards import (
     MARKET_SUPPLY,
     SPECIAL_PRODUCTS,
     VILLAGE_CARDS,
+    WEAPON_PER_WEAKER,
+    WEAPON_TIE_LOSS,
     Clause,
 )
 
@@ -357,9 +359,9 @@ def score_round(
                 continue
             others = weapons[:i] + weapons[i + 1 :] + imag_w
             if w in others:
-                cases[i], wpts[i] = "A", -5
+                cases[i], wpts[i] = "A", -WEAPON_TIE_LOSS
             else:
-                cases[i], wpts[i] = "B", 5 * sum(1 for o in others if o < w)
+                cases[i], wpts[i] = "B", WEAPON_PER_WEAKER * sum(1 for o in others if o < w)
             totals[i] += wpts[i]
 
     # 7 special products (final counts after 2d; 3a only adds Weapons)

@@ -11,8 +11,14 @@ from functools import cache, lru_cache
 
 from game.engine import Action, Seat
 from game.villannex.actions import Build, ChooseNext, Draft, Keep, Pick, Play, Reveal
-from game.villannex.cards import RECONSTRUCTED_NOTICE, RESOURCE_NAMES, VILLAGE_CARDS
-from game.villannex.state import PhaseName, VillannexState
+from game.villannex.cards import (
+    RECONSTRUCTED_NOTICE,
+    RESOURCE_NAMES,
+    VILLAGE_CARDS,
+    WEAPON_PER_WEAKER,
+    WEAPON_TIE_LOSS,
+)
+from game.villannex.state import COMPLETE_VICTORY, SOLO_GOAL, SOLO_ROUNDS, PhaseName, VillannexState
 
 NAMES = {cid: c.name for cid, c in VILLAGE_CARDS.items()}
 
@@ -159,6 +165,17 @@ def prompt_build(state: VillannexState, seat: Seat) -> str:
 GAME_OVER = "The game is over"
 
 
+#: The weapon comparison (rulebook, Military power, cases A and B) as scoring.py applies it; the rules summary and
+#: the Weapon card's zoom both say it with these words.
+WEAPON_RULE = (f"After bonuses, each village with at least 1 Weapon is compared with every other village, imaginary "
+               f"ones included: if any of them has exactly as many Weapons, it loses {WEAPON_TIE_LOSS}; otherwise it "
+               f"gains {WEAPON_PER_WEAKER} for each village with fewer Weapons.")
+#: The same rule in the few words a card's zoom has room for.
+WEAPON_RULE_SHORT = (f"At scoring, if any other village (imaginary ones too) has exactly as many Weapons as yours, you "
+                     f"lose {WEAPON_TIE_LOSS}; otherwise +{WEAPON_PER_WEAKER} per village with fewer.")
+
+_SOLO_GOALS = ", ".join(f"{SOLO_GOAL * r}{' points' if r == 1 else ''} in round {r}" for r in range(1, SOLO_ROUNDS))
+
 RULES_SUMMARY = f"""Villannex: every mayor builds a village of two cards. A production card under each card points at one of its two resource frames: that frame is what the card produces. Every card on the table changes what resources are worth, for everyone, so the best village depends on what the others build.
 
 Normal game (2-4 players, everyone acts at once). You are dealt 6 village cards. Keep 4 and show them to everyone; the other 2 go aside face down. Then, secretly and at the same time, build 2 of your 4 cards and choose the frame each produces. All villages are revealed together and scored. An optional timer (1 or 2 minutes) keeps the decisions short.
@@ -169,7 +186,7 @@ Add-a-village cards create an imaginary village that produces what the card show
 
 Special products: each player gets one card and scores +1 per icon of its resource in their own village.
 
-Military power: each player also turns a weapon card to "Produce a Weapon" or "No Weapon". After bonuses, a village with Weapons that ties another village's Weapons loses 5; otherwise it gains 5 per village (imaginary ones included) with fewer Weapons. Training grounds and Catapult add Weapons before values are worked out (every test is made first), Weapon dealer only just before the comparison.
+Military power: each player also turns a weapon card to "Produce a Weapon" or "No Weapon". {WEAPON_RULE} Training grounds and Catapult add Weapons before values are worked out (every test is made first), Weapon dealer only just before the comparison.
 
 Economy power: one Market Demand and one Market Supply card are open for the whole game. Each village first gains 1 coin per set of the demand, then 1 supply resource per coin. Coins have a value like the basic resources.
 
@@ -179,6 +196,6 @@ Booster draft: instead of keeping 4 of 6, everyone keeps 1 card from the packet 
 
 Revealing one at a time: instead of showing 4 cards at once, the turn player shows one card and then picks a player who has shown fewer cards to go next; if everyone has shown the same number, the turn player shows another. The start player is drawn at random unless chosen at set-up. With a booster draft nothing is shown in round 1, so this option needs the 2-round game there.
 
-Solitaire (1 player, 4 rounds). Draw 6 cards. Each round, two random villages of 2 cards are dealt face up: keep one, add 2 cards from your hand and choose a frame for each of the 4 cards. Score this round alone: you must reach 20 points in round 1, 40 in round 2, 60 in round 3 and 80 in round 4, or the game ends. After each round your village moves to the common area (still in play, producing nothing) and you draw back up to 6. Clearing round 4 wins; 100 or more in round 4 is a complete victory.
+Solitaire (1 player, {SOLO_ROUNDS} rounds). Draw 6 cards. Each round, two random villages of 2 cards are dealt face up: keep one, add 2 cards from your hand and choose a frame for each of the 4 cards. Score this round alone: you must reach {_SOLO_GOALS} and {SOLO_GOAL * SOLO_ROUNDS} in round {SOLO_ROUNDS}, or the game ends. After each round your village moves to the common area (still in play, producing nothing) and you draw back up to 6. Clearing round {SOLO_ROUNDS} wins; {COMPLETE_VICTORY} or more in round {SOLO_ROUNDS} is a complete victory.
 
 {RECONSTRUCTED_NOTICE}"""

@@ -18,7 +18,18 @@ import math
 
 import pygame
 
-from game.villages.cards import COLOUR_OF, COLOURS, HIGH_SCORE, KIND_OF, LOW_SCORE, TYPE_OF, TYPES, UNIT
+from game.villages.cards import (
+    CHICKEN_DRAWS,
+    COLOUR_OF,
+    COLOURS,
+    HIGH_SCORE,
+    KIND_OF,
+    LOW_SCORE,
+    PIG_BONUS,
+    TYPE_OF,
+    TYPES,
+    UNIT,
+)
 from scenes import assets, theme
 from scenes.table import kit
 
@@ -55,7 +66,7 @@ SHORT: dict[str, str] = {
     "hero": "+2 holding Low Score", "archer": "Guards any village: +3", "assassin": "Hired attacker always wins",
     "orc": "Attack = units in village", "golem": "+2 defending, +1 per building", "joker": "Lower power wins",
     "king": "Doubles village gold", "merchant": "Act: secret trade", "priest": "1 gold per graveyard card",
-    "chicken": "Use: draw 2 cards", "pig": "Use in battle: +2", "bunny": "Use: cancel an Act",
+    "chicken": f"Use: draw {CHICKEN_DRAWS} cards", "pig": f"Use in battle: +{PIG_BONUS}", "bunny": "Use: cancel an Act",
     "sheep": "Use: loser goes home", "castle": "+1 defending here", "tower": "Shows hired attackers",
     "tavern": "Draw any discard", "inn": "Hosts 1 guest unit",
 }

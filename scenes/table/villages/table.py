@@ -29,7 +29,7 @@ import pygame
 
 from game.engine import Event, Zone
 from game.villages.battle import battle_winner
-from game.villages.cards import HIGH_SCORE, KIND_OF, LOW_SCORE, UNIT, name_of
+from game.villages.cards import HIGH_SCORE, KIND_OF, LOW_SCORE, MAX_GIFTS, TURN_DRAWS, UNIT, name_of
 from game.villages.state import HIDDEN, Act, Phase
 from scenes import theme
 from scenes.table import kit
@@ -841,11 +841,11 @@ class VillagesTable(TableScene):
             return [f"{v.names[v.active]}'s turn"]
         lines = ["Your turn"]
         if v.phase == Phase.DRAW:
-            lines.append(f"Draw card {v.draws + 1} of 2")
+            lines.append(f"Draw card {v.draws + 1} of {TURN_DRAWS}")
             return lines
         act = {Act.PENDING: "Act: still to do", Act.DONE: "Act: done", Act.CANCELLED: "Act: cancelled"}
         lines.append(act.get(Act(v.act), "Act"))
-        lines.append(f"Gifts left: {3 - v.gifts}")
+        lines.append(f"Gifts left: {MAX_GIFTS - v.gifts}")
         lines.append("New village: done" if v.founded else "New village: 1 allowed")
         return lines
 

@@ -18,6 +18,7 @@ from functools import lru_cache
 import pygame
 
 from game.villannex import cards as vc
+from game.villannex.texts import WEAPON_RULE_SHORT
 from scenes import assets, theme
 from scenes.table import kit
 
@@ -600,8 +601,7 @@ def _simple_card(width: int, band_color: tuple[int, int, int], title: str, subti
 
 #: What the weapon production card does, in our words (the zoom shows it; at table size only the side's name).
 WEAPON_TEXT: dict[bool | None, str] = {
-    True: "Produce a Weapon: your village gains 1 Weapon this round. At scoring each village compares its Weapons "
-          "with every other village: +5 per village with fewer, but a tie for the most costs 5.",
+    True: f"Your village gains 1 Weapon this round. {WEAPON_RULE_SHORT}",
     False: "No Weapon: this card adds nothing this round (your village may still have Weapons from its cards).",
     None: "Weapon production card: each round its owner picks a side in secret (Produce a Weapon: +1 Weapon, or No "
           "Weapon); the side is shown when the villages are revealed.",
