@@ -66,7 +66,7 @@ from game.engine import (
     Zone,
     ranked_outcome,
 )
-from game.villagers import INFO, build, draft, solo, table, texts, views
+from game.villagers import INFO, blunders, build, draft, solo, table, texts, views
 from game.villagers.actions import ACTION_TYPES
 from game.villagers.cards import SOLO_NOTICE, STACKS
 from game.villagers.state import (
@@ -277,8 +277,6 @@ class Villagers(Game[VillagersState]):
         return ai.playout_action(self, state, seat, actions, rng)
 
     def blunder(self, view: VillagersState, seat: Seat, action: Action) -> str | None:
-        from game.villagers import blunders
-
         return blunders.blunder(view, seat, action)
 
     # --- tests ------------------------------------------------------------------------------------------------------

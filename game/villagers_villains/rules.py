@@ -67,7 +67,7 @@ from game.engine import (
     Zone,
     shown,
 )
-from game.villagers_villains import INFO, flow, scoring, table, texts, views
+from game.villagers_villains import INFO, blunders, flow, scoring, table, texts, views
 from game.villagers_villains.actions import ACTION_TYPES
 from game.villagers_villains.cards import (
     ALL_CARDS,
@@ -443,8 +443,6 @@ class VillagersVillains(Game[VVState]):
     blunder_kinds = ("idle_town_defense", "unspent_gold", "surplus_dice")
 
     def blunder(self, view: VVState, seat: Seat, action: Action) -> str | None:
-        from game.villagers_villains import blunders
-
         return blunders.blunder(view, seat, action)
 
     # --- tests --------------------------------------------------------------------------------------------------------

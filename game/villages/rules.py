@@ -74,7 +74,7 @@ from game.engine import (
     ranked_outcome,
     require,
 )
-from game.villages import INFO, battle, table, texts, turn, views
+from game.villages import INFO, battle, blunders, table, texts, turn, views
 from game.villages.actions import (
     ACTION_TYPES,
     NEXT_ROUND,
@@ -417,8 +417,6 @@ class Villages(Game[VillagesState]):
         return float(round_score(view, seat)), True
 
     def blunder(self, view: VillagesState, seat: Seat, action: Action) -> str | None:
-        from game.villages import blunders
-
         return blunders.blunder(self, view, seat, action)
 
     # --- AI hooks ----------------------------------------------------------------------------------------------------------
