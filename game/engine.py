@@ -30,6 +30,12 @@ Conventions every game follows:
 * What a seat learns from a move is data: events that reveal something or
   carry chance set ``Event.data``; the AI's search keys its trees on
   ``observe`` and that data, never on log wording.
+* Moments every game shares are named event kinds (:data:`MOMENT_KINDS`), so
+  every table holds and says them alike: a game logs a :data:`ROUND_END`
+  line whenever a round (or the game) is scored, and a :data:`SKIPPED` line
+  whenever it passes a seat's turn or step by itself (nothing affordable, a
+  single choice made at once). They are extra lines: no existing line
+  changes its data for them.
 """
 
 from __future__ import annotations
@@ -207,6 +213,17 @@ class Event:
 
     def visible(self, seat: Seat | None) -> bool:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+#: ``Event.kind`` of the line a game logs when a round (or the game) has been scored: the table opens the score
+#: table and holds the computer players until the player continues. Its ``data`` is None unless the table needs
+#: something the state no longer shows (Villannex: the round's villages, public once scored, before they move on).
+ROUND_END = "round-end"
+#: ``Event.kind`` of the line a game logs when it passes a seat's turn or step by itself ("Basil has nothing
+#: affordable: Build/Hire skipped"): the table says it under the prompt until the viewer's next decision.
+SKIPPED = "skipped"
+#: The shared moments, by kind (what a table looks for in a decision's lines).
+MOMENT_KINDS = (ROUND_END, SKIPPED)
 
 
 @dataclass(frozen=True, slots=True)

@@ -202,6 +202,48 @@ def smoke_test(app_class: AppFactory) -> int:
     return 0
 
 
+#: The round-end moment of each game for ``--screenshots``: (game, players, seed, options).
+ROUND_END_SHOTS = (("villages", 3, 5, {"target": 100}), ("villannex", 3, 4, {**ALL_EXPANSIONS, "two_rounds": True}),
+                   ("villagers", 3, 6, {}), ("villagers_villains", 3, 7, {}))
+
+
+def _before_round_end(game: str, n: int, seed: int, options: dict[str, Any]) -> tuple[Match, int, Any]:
+    """A match one decision before its first round end (random play from ``seed``), the deciding seat the one
+    human: (match, that seat, the decision)."""
+    from game.engine import ROUND_END
+
+    names = ("Mara", "Ada", "Basil", "Clara")
+    probe = Match.new(game, [SeatSpec(names[s], "easy") for s in range(n)], seed, options)
+    rng = random.Random(seed)
+    done = []
+    for _ in range(20_000):
+        seat = probe.to_act()[0]
+        action = rng.choice(probe.legal_actions(seat))
+        if any(e.kind == ROUND_END for e in probe.apply(seat, action)):
+            match = Match.new(game, [SeatSpec(names[s], "human" if s == seat else "easy") for s in range(n)], seed,
+                              options)
+            for who, what in done:
+                match.apply(who, what)
+            return match, seat, action
+        done.append((seat, action))
+    raise RuntimeError(f"{game}: no round end")
+
+
+def round_end_screenshots(app: Any, shot: Callable[[str], None]) -> None:
+    """The shared round-end moment of every game: the human's decision scores the round, the score table opens
+    with Continue (Villannex: the villages just scored stay on the table behind it)."""
+    for game, n, seed, options in ROUND_END_SHOTS:
+        match, seat, action = _before_round_end(game, n, seed, options)
+        table = _open_table(app, match, 10)
+        table.submit(action, seat)
+        _frames(app, 60)
+        shot(f"round-end-{game}.png")
+        if game == "villannex":  # Esc hides the score table: the held reveal stands on the table behind it
+            table.score_open = False
+            _frames(app, 10)
+            shot("round-end-villannex-reveal.png")
+
+
 def _open_table(app: Any, match: Match, frames: int = 90) -> Any:
     app.start_match(match)
     _frames(app, frames)
@@ -284,6 +326,7 @@ def screenshots(folder: str | Path, app_class: AppFactory) -> int:
         from scenes.table.villages import demo as villages_demo
 
         villages_demo.screenshots(app, shot, _open_table, _frames)
+        round_end_screenshots(app, shot)
     except Exception as exc:  # noqa: BLE001 - reported with its traceback; the exit code says it failed
         traceback.print_exc()
         print(f"SCREENSHOTS FAILED: {exc.__class__.__name__}: {exc}")

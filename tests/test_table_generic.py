@@ -172,6 +172,9 @@ def mouse_play(app: App, table: TableScene, rng: random.Random, max_steps: int =
         if table.match.is_over():
             return made
         assert app.top is table, type(app.top).__name__
+        if table.moments.waiting_for_player:  # a round end waits for Continue (scenes/table/moments.py)
+            click(app, table.close_score_btn.rect.center) if table.score_open else key(app, pygame.K_RETURN)
+            continue
         assert table.my_turn(), "the table settled while nobody at the screen can act"
         gestures = list(table.gestures.all)
         assert gestures, "a seat to act has no gesture"

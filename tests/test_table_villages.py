@@ -157,9 +157,10 @@ def play_by_mouse(app: Any, table: TableScene, rng: random.Random, max_steps: in
         if table.match.is_over():
             return made, handoffs
         assert app.top is table, type(app.top).__name__
-        assert table.my_turn(), "the table settled while nobody at the screen can act"
-        if table.score_open:
+        if table.score_open:  # a round end holds the table until the player continues (scenes/table/moments.py)
             click(app, table.close_score_btn.rect.center)
+            continue
+        assert table.my_turn(), "the table settled while nobody at the screen can act"
         gestures = list(table.gestures.all)
         assert gestures, "a seat to act has no gesture"
         g = (prefer(table, gestures) if prefer is not None else None) or pick(rng, gestures)

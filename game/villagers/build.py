@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Hashable
 from functools import cache, lru_cache
 
-from game.engine import Action, Event, IllegalAction, OwnReveal, require
+from game.engine import SKIPPED, Action, Event, IllegalAction, OwnReveal, require
 from game.villagers.actions import (
     BANK,
     FREE,
@@ -115,7 +115,8 @@ def _maybe_auto_end(st: VillagersState) -> list[Event]:
 
 def _end_turn(st: VillagersState, auto: bool = False) -> list[Event]:
     seat = st.turn
-    events = [Event(f"{st.names[seat]} {'has nothing more to build' if auto else 'ends the build turn'}", "turn")]
+    events = [Event(f"{st.names[seat]} has nothing more to build: the build turn ends", SKIPPED) if auto  # a skip
+              else Event(f"{st.names[seat]} ends the build turn", "turn")]
     used = tuple(c for c in st.square[seat] if CARD_TYPE[c] == "Tinner")
     if used:
         to_discard(st, *used)

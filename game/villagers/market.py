@@ -7,7 +7,7 @@ for the table's payout display.
 
 from __future__ import annotations
 
-from game.engine import Event
+from game.engine import ROUND_END, Event
 from game.villagers.cards import COUNTESS_GOLD, FIRST_MARKET_STACKS, ctype
 from game.villagers.scoring import payout_rows
 from game.villagers.state import (
@@ -110,7 +110,7 @@ def second_market(st: VillagersState) -> list[Event]:
               *_pay(st, 2)]
     st.phase = Ph.OVER
     st.turn = -1
-    return [*events, Event(result_line(st), "result")]
+    return [*events, Event(result_line(st), "result"), Event("End of the game", ROUND_END)]
 
 
 def result_line(st: VillagersState) -> str:

@@ -69,6 +69,7 @@ from game.engine import (
 from game.villagers import INFO, blunders, build, draft, solo, table, texts, views
 from game.villagers.actions import ACTION_TYPES
 from game.villagers.cards import SOLO_NOTICE, STACKS
+from game.villagers.scoring import if_ended_now
 from game.villagers.state import (
     COUNTESS_CARD,
     FULL,
@@ -76,6 +77,7 @@ from game.villagers.state import (
     VillagersState,
     all_cards,
     clone,
+    named_entries,
     new_state,
     start_gold,
     total_gold,
@@ -263,6 +265,14 @@ class Villagers(Game[VillagersState]):
 
     def draft_hint(self, view: VillagersState, seat: Seat, draft: Hashable) -> str:
         return table.draft_hint(view, seat, draft)
+
+    def estimate(self, view: VillagersState, seat: Seat, draft: Hashable = None) -> tuple[float, bool] | None:
+        """The seat's gold if the game ended now (scoring.if_ended_now): exact, since villages, coins and supplies
+        are public. A staged step changes no village until it is applied, so ``draft`` changes nothing. Solo: the
+        player's own gold (the Countess's stands beside it as the goal)."""
+        if view.phase == Ph.OVER:
+            return float(view.supply[seat]), True
+        return float(if_ended_now(view.supply[seat], named_entries(view, seat))), True
 
     # --- AI hooks ---------------------------------------------------------------------------------------------------
     def evaluate(self, state: VillagersState, seat: Seat) -> float:

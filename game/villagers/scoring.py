@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from math import ceil
 
-from game.villagers.cards import CardType
+from game.villagers.cards import FOUNDERS_FOOD, FOUNDERS_GOLD, CardType
 
 Entry = tuple[CardType, bool, int]  # (type, uncovered, coins on it)
 
@@ -98,3 +98,14 @@ def payout_rows(village: Sequence[tuple[str, Entry]], second: bool) -> tuple[tup
         if gold or coins or silver:
             rows.append((cid, gold, coins, silver))
     return tuple(rows)
+
+
+def if_ended_now(supply: int, village: Sequence[tuple[str, Entry]]) -> int:
+    """A seat's gold if the game ended now, counted as the game's end counts it (market.end_build_phase, then
+    market.second_market): Founders still on the Gold side flip to Food when the village has no Food in play, then
+    the Second Market pays the Gold and Silver of the uncovered villagers (Grocer, Freemason and every other Silver
+    read before any coin moves) and every coin lying on a villager moves to the supply. Everything it reads is
+    public, so the table can show it as exact; a player no longer works Silver out by hand."""
+    if food_in_play([e for _, e in village]) == 0:
+        village = [(c, (FOUNDERS_FOOD if t is FOUNDERS_GOLD else t, up, k)) for c, (t, up, k) in village]
+    return supply + sum(g + k + sv for _, g, k, sv in payout_rows(village, True))

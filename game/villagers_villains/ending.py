@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.engine import Event
+from game.engine import ROUND_END, Event
 from game.villagers_villains.scoring import outcome, totals
 from game.villagers_villains.state import PH, ST, VVState
 
@@ -20,4 +20,5 @@ def finish(st: VVState, reason: str, lost: bool = False) -> list[Event]:
     return [
         Event(f"The game ends: {reason}", "end"),
         Event(f"Final scores: {table}. {outcome(st, scores).headline}", "result", None, False, ("final", tuple(scores))),
+        Event("End of the game", ROUND_END),  # the shared moment: the table opens the final score table
     ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.engine import Action, Event, require
+from game.engine import SKIPPED, Action, Event, require
 from game.villagers_villains.actions import END_TURN, MoveFavor, make
 from game.villagers_villains.build import build_apply, build_legal, has_build
 from game.villagers_villains.cards import ALL_CARDS, C
@@ -114,9 +114,10 @@ def advance(st: VVState, ev: list[Event]) -> None:
                 _begin(st, ev)
             continue
         seat = st.actor
-        if ph == PH.BUILD:  # nothing to do but end the turn: it passes without a log line
+        if ph == PH.BUILD:  # nothing to do but end the turn: it passes, said as the shared skipped moment
             if has_build(st, seat):
                 return
+            ev.append(_skipped(st.names[seat]))
             st.phase = PH.DONE
             continue
         if ph == PH.DEFEND:
@@ -134,6 +135,17 @@ def advance(st: VVState, ev: list[Event]) -> None:
         got = apply(st, seat, only)
         if only is not END_TURN:  # a turn with nothing to do passes without a log line
             ev.extend(got)
+
+
+_SKIPS: dict[str, Event] = {}
+
+
+def _skipped(name: str) -> Event:
+    """"Basil has nothing affordable: Build/Hire skipped" (engine ``SKIPPED``), one shared line per Mayor."""
+    line = _SKIPS.get(name)
+    if line is None:
+        line = remember(_SKIPS, name, Event(f"{name} has nothing affordable: Build/Hire skipped", SKIPPED))
+    return line
 
 
 def _hand_limit(st: VVState, ev: list[Event]) -> None:

@@ -8,7 +8,7 @@ need no roll, a position out of reach is a miss without one, and nobody is asked
 
 from __future__ import annotations
 
-from game.engine import Action, Event, require
+from game.engine import SKIPPED, Action, Event, require
 from game.villagers_villains.actions import LOOKOUT, BuyDice, Declare, Lookout, QuickDraw, buys, declares, make
 from game.villagers_villains.cards import ALL_CARDS, CHALLENGE, KIND_WORD, C
 from game.villagers_villains.rolls import roll_dice, roll_event, window_side
@@ -127,7 +127,8 @@ def declare_apply(st: VVState, seat: int, a: Action) -> list[Event]:
         ev += take(st, seat, True, "needs no roll")
     elif C.die_sides + total < p:
         ev += take(st, seat, False, "out of reach")
-    elif _dice_to_buy(st, seat, p, total) == 0:
+    elif _dice_to_buy(st, seat, p, total) == 0:  # no gold for a die: no choice to make, the die rolls at once
+        ev.append(_no_dice(name, st.gold[seat]))
         ev += roll_recruit(st, seat, 0, pw)
     else:
         st.phase = PH.BUY_DICE
@@ -235,3 +236,15 @@ def take(st: VVState, seat: int, success: bool, why: str) -> list[Event]:
 
 _DECLARED: dict[tuple[str, int, str], Event] = {}
 _TAKEN: dict[tuple[str, str, int, bool, str, bool], Event] = {}
+_NO_DICE: dict[tuple[str, int], Event] = {}
+
+
+def _no_dice(name: str, gold: int) -> Event:
+    """The roll with no dice to buy, said as the shared skipped moment (engine ``SKIPPED``): there is no Roll button
+    to press, so the log and the prompt say why the die rolls at once."""
+    line = _NO_DICE.get((name, gold))
+    if line is None:
+        coins = "no gold" if gold <= 0 else f"only {gold} gold"
+        line = remember(_NO_DICE, (name, gold), Event(
+            f"{name} has {coins} for an extra die ({C.extra_die_cost} gold each): the die rolls at once", SKIPPED))
+    return line

@@ -5,7 +5,7 @@ TURN_START, END_TURN, ROUND_SCORING); they run inside ``apply`` and never wait f
 
 from __future__ import annotations
 
-from game.engine import Event, chance_rng
+from game.engine import ROUND_END, Event, chance_rng
 from game.villages.cards import ALL_CARDS, HAND_SIZE
 from game.villages.scoring import score_sheet
 from game.villages.state import NOBODY, Act, Phase, VillagesState, event, said
@@ -101,6 +101,7 @@ def score_round(st: VillagesState, events: list[Event]) -> None:
         won = [st.names[s] for s in range(n) if st.totals[s] == best]
         what = f"{won[0]} wins" if len(won) == 1 else " and ".join(won) + " share the win"
         events.append(event(f"{what} with {best} gold", "result"))
+        events.append(event(f"End of round {st.round} and of the game", ROUND_END))
         return
     worst = min(st.totals)
     tops = [s for s in range(n) if st.totals[s] == best]
@@ -110,6 +111,7 @@ def score_round(st: VillagesState, events: list[Event]) -> None:
     for label, holder in (("High", st.high), ("Low", st.low)):
         who = st.names[holder] if holder != NOBODY else "nobody (a tie)"
         events.append(event(f"The {label} Score card goes to {who}", "scorecard"))
+    events.append(event(f"End of round {st.round}", ROUND_END))
     st.dealer = (st.dealer + 1) % n
     st.active = (st.dealer + 1) % n
     st.phase = Phase.ROUND_END

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from game.engine import Action, Event, IllegalAction, Seat, chance_rng, require
+from game.engine import ROUND_END, Action, Event, IllegalAction, Seat, chance_rng, require
 from game.villannex.actions import BASIC_LETTERS, ChooseNext, Draft, Keep, Play, Reveal, plays_for
 from game.villannex.scoring import RoundScore, score_round
 from game.villannex.state import END, KEEP, NEXT, PLAY, REVEAL, Village, VillannexState, start_seat
@@ -279,12 +279,22 @@ def _score(st: VillannexState) -> list[Event]:
             parts.append(f"special product {vs.special[1]}")
         events.append(Event(f"{label}{st.names[s]} scores {vs.total} ({', '.join(parts)})", "score"))
     if st.opts.two_rounds and st.round == 1:
+        events.append(round_end(st, "End of round 1"))
         events.extend(_common(st))
     else:
         st.phase = END
         totals = [float(sum(rs[s] for rs in st.round_scores)) for s in range(st.n)]
         events.append(Event(result_text(st.names, totals, st.opts.two_rounds), "result"))
+        events.append(round_end(st, "End of round 2 and of the game" if st.opts.two_rounds else "End of the game"))
     return events
+
+
+def round_end(st: VillannexState, text: str) -> Event:
+    """The shared round-end moment (engine ``ROUND_END``). Its data are the round's villages, (cards, frames, weapon
+    side, name) per seat, all public once scored: the next round moves them to the common area in the same
+    decision, and the table shows them with the score table until the player continues."""
+    built = tuple((v.cards, v.frames, v.weapon, v.named) for v in st.villages if v is not None)
+    return Event(text, ROUND_END, data=("villages", built))
 
 
 def _common(st: VillannexState) -> list[Event]:

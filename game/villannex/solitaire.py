@@ -13,7 +13,7 @@ from itertools import combinations
 from game.engine import Action, Event, IllegalAction, Seat, require
 from game.villannex.actions import BASIC_LETTERS, Build, Pick
 from game.villannex.cards import RESOURCE_NAMES
-from game.villannex.normal import check_extras
+from game.villannex.normal import check_extras, round_end
 from game.villannex.scoring import RoundScore, score_round
 from game.villannex.state import BUILD, COMPLETE_VICTORY, END, PICK, SOLO_GOAL, SOLO_ROUNDS, Village, VillannexState
 from game.villannex.texts import built_text, cards_text, pair_text
@@ -106,14 +106,17 @@ def apply_build(st: VillannexState, seat: Seat, action: Action) -> list[Event]:
         st.outcome = "lost"
         st.phase = END
         events.append(Event(f"Round {r}: {score} points, goal {goal}: not cleared. The game is lost.", "result"))
+        events.append(round_end(st, f"End of round {r} and of the game"))
         return events
     if r == SOLO_ROUNDS:
         st.outcome = "complete" if score >= COMPLETE_VICTORY else "won"
         st.phase = END
         what = f"a complete victory for {st.names[0]}!" if st.outcome == "complete" else f"{st.names[0]} wins!"
         events.append(Event(f"Round 4: {score} points, goal {goal}: cleared, {what}", "result"))
+        events.append(round_end(st, f"End of round {r} and of the game"))
         return events
     events.append(Event(f"Round {r}: {score} points, goal {goal}: cleared", "score"))
+    events.append(round_end(st, f"End of round {r}"))
     events.extend(_next_round(st, vcards))
     return events
 

@@ -35,6 +35,7 @@ from scenes.table.ai_runner import AIRunner
 from scenes.table.chrome import TableChrome
 from scenes.table.gestures import GestureIndex, GestureMenu
 from scenes.table.log_panel import LogPanel, PromptBar
+from scenes.table.moments import Moments
 from scenes.table.scores import fmt
 
 if TYPE_CHECKING:
@@ -120,7 +121,6 @@ class TableScene(TableChrome, Scene):
         self._seen: dict[int, int] = {}  # per human seat: how much of the match log it had on screen
         self.reason = ""
         self._reason_until = 0.0
-        self._scored_rounds = 0
         self.new_scores = False  # a round was scored and its table not opened yet
         self.results_shown = False
         self._save_due = False
@@ -141,6 +141,7 @@ class TableScene(TableChrome, Scene):
         self.mouse = (0, 0)
         self._still_t = 0.0  # seconds the mouse has not moved (tooltips)
         self.score_open = False
+        self.moments = Moments(self)  # round ends held, skipped turns said (moments.py)
         self.score_round: int | None = None  # None: the game total / last round, as the game's panel decides
         self.score_scroll = 0
         self.score_rect = pygame.Rect(0, 0, 0, 0)
@@ -160,7 +161,6 @@ class TableScene(TableChrome, Scene):
         # cards wait behind the hand-over screen.
         self._resume_gate = (not match.is_over() and self.viewer is not None
                              and sum(1 for s in match.seats if s.is_human) >= 2)
-        self._scored_rounds = len(self.outcome().rounds)
         self._refresh(sync=False)
 
     # === what a game's table supplies =============================================================================
@@ -241,7 +241,7 @@ class TableScene(TableChrome, Scene):
         """Animating, or an AI seat has to act (thinking or about to start)."""
         if self.animating or self.runner.busy or self._ai_queue:
             return True
-        if self.match.is_over():
+        if self.match.is_over() or self.moments.waiting_for_player:
             return False
         return any(not self.match.seats[s].is_human for s in self.match.to_act())
 
@@ -334,14 +334,12 @@ class TableScene(TableChrome, Scene):
             self.shown = self.game.preview(self.view, self.viewer, self.draft)
         else:
             self.shown = self.view
+        self.shown = self.moments.shown(self.shown)
         self.zone_list = list(self.game.zones(self.shown, self.viewer))
         self.zone_by_id = {z.id: z for z in self.zone_list}
         self._relayout()
         self.log.set_events(m.visible_log(self.viewer))
-        scored = len(self.outcome().rounds)
-        if scored > self._scored_rounds and not m.is_over():
-            self.new_scores = True
-        self._scored_rounds = scored
+        self.moments.count_rounds()
         if sync:
             self._sync(animate=animate)
 
@@ -368,7 +366,7 @@ class TableScene(TableChrome, Scene):
         if key == self._gesture_key:
             return
         self._gesture_key = key
-        if self.my_turn() and self.viewer is not None:
+        if self.my_turn() and self.viewer is not None and not self.moments.waiting_for_player:
             self.gestures = GestureIndex.of(self.game.gestures(self.view, self.viewer, self.draft))
         else:
             self.gestures = GestureIndex()
@@ -544,6 +542,7 @@ class TableScene(TableChrome, Scene):
         if human:
             self._autosave(force=True)
         kinds = {e.kind for e in events}
+        self.moments.after_apply(events, human)
         self._refresh(sync=True)
         self._sound(next((snd for kind, snd in SOUND_OF_KIND if kind in kinds), "slide"))
 
@@ -680,6 +679,8 @@ class TableScene(TableChrome, Scene):
         self.drag.handle(event)
 
     def _key(self, event: pygame.event.Event) -> bool:
+        if self.moments.key(event):
+            return True
         if event.key == pygame.K_ESCAPE:
             if self.score_open:
                 self.score_open = False
@@ -851,6 +852,7 @@ class TableScene(TableChrome, Scene):
         else:
             for box in self.boxes.values():
                 box.hot = box.lit and box.rect.inflate(12, 12).collidepoint(held.rect.center)
+        self.moments.update()
         self._run_ai()
         self._autosave()
         self._run_timer(dt)
@@ -880,6 +882,7 @@ class TableScene(TableChrome, Scene):
             p.title = self.memo("prompt", lambda: self.game.prompt(self.view, self.viewer) if self.my_turn()
                                 else self._waiting_words())
             p.detail = self.memo(("hint", self.selected.key if self.selected else None, self.new_scores), self.hint)
+            self.moments.prompt(p)
         if self.reason and self.clock < self._reason_until:
             p.detail = self.reason
             p.alert = True
@@ -991,7 +994,7 @@ class TableScene(TableChrome, Scene):
 
     def _run_ai(self) -> None:
         m = self.match
-        if m.is_over():
+        if m.is_over() or self.moments.holding:
             return
         if self.runner.busy:
             try:
@@ -1023,7 +1026,7 @@ class TableScene(TableChrome, Scene):
 
     def _maybe_handoff(self) -> None:
         m = self.match
-        if m.is_over() or self.drag.held is not None:
+        if m.is_over() or self.drag.held is not None or self.moments.holding:
             return
         humans = [s for s in m.to_act() if m.seats[s].is_human]
         if not humans or self.viewer in humans:

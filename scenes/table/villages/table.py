@@ -43,7 +43,6 @@ TUCK = 0.36  # of a card's height: how much shows of an animal or building tucke
 GRAY_STEP = 0.56  # of a card's width: the step between tucked cards when they overlap
 GUEST_GAP = 0.12  # of a card's width: between a village's fan and a guest at its Inn
 BATTLE_HOLD = 2.8  # seconds (times the animation speed) the computer players wait after a battle is decided
-ROUND_HOLD = 2.5  # ... and after a round is scored
 
 
 # --- villages as fans ---------------------------------------------------------------------------------------------
@@ -177,7 +176,6 @@ class VillagesTable(TableScene):
         self.report: BattleReport | None = None
         self._live_battle: Any = None
         self._hold_until = 0.0
-        self._round_seen = len(match.state.round_scores)  # a resumed game does not reopen its last round's table
         super().__init__(app, match, runner_mode=runner_mode)
 
     # --- layout --------------------------------------------------------------------------------------------------
@@ -508,21 +506,13 @@ class VillagesTable(TableScene):
             return cardart.card_face(card, width, zoom=True)
         return None
 
-    # --- the flow of play: battles and round ends are moments ----------------------------------------------------------
+    # --- the flow of play: a battle is a moment (round ends are the shared ones of moments.py) ------------------------
     def _refresh(self, sync: bool = True, animate: bool = True) -> None:
         super()._refresh(sync, animate)
         self._relabel()
         b = self.view.battle
         if b is not None:
             self._live_battle = (b, self.view.names, self._village_words(b.defender, b.village))
-        scored = len(self.view.round_scores)
-        if scored > self._round_seen:
-            self._round_seen = scored
-            if self.viewer is not None and not self.match.is_over():
-                self.score_open = True  # the round-end table, at once
-                self.score_scroll = 0
-                self.new_scores = False
-            self._hold_until = max(self._hold_until, self.clock + ROUND_HOLD * self.af)
 
     def _who(self, seat: int, verb: str, verb_you: str) -> str:
         """"Ada attacks" for another seat, "You attack" for the viewer."""
@@ -563,8 +553,8 @@ class VillagesTable(TableScene):
             self._live_battle = None
 
     def _run_ai(self) -> None:
-        """The computer players wait a moment after a battle is decided and after a round is scored, so the
-        arithmetic and the round-end table can be read before the next move."""
+        """The computer players wait a moment after a battle is decided, so its arithmetic can be read before the
+        next move (a round end is the shared moment: moments.py holds it until the player continues)."""
         if self.clock < self._hold_until:
             return
         super()._run_ai()

@@ -24,8 +24,9 @@ from typing import Any
 
 import pygame
 
-from game.engine import Gesture, Zone
+from game.engine import Event, Gesture, Zone
 from game.villannex.cards import MARKET_DEMAND, MARKET_SUPPLY, SPECIAL_PRODUCTS, VILLAGE_CARDS
+from game.villannex.state import BUILD, PLAY, Village
 from game.villannex.texts import frame_words
 from scenes import theme
 from scenes.table import kit
@@ -62,10 +63,10 @@ class VillannexTable(TableScene):
 
     # --- layout --------------------------------------------------------------------------------------------------
     def structure_key(self, zones: Sequence[Zone]) -> Hashable:
-        return (self.view.phase, tuple(z.id for z in zones))
+        return (self.shown.phase, tuple(z.id for z in zones))
 
     def layout_zones(self, zones: Sequence[Zone], area: pygame.Rect) -> None:
-        v = self.view
+        v = self.shown
         ids = {z.id for z in zones}
         n = len(self.match.seats)
         f = self.front
@@ -119,8 +120,24 @@ class VillannexTable(TableScene):
         self.mid = mid
         self._layout_middle(ids, mid, cw, label_h, k)
 
+    def held_view(self, view: Any, event: Event) -> Any | None:
+        """The held round end (moments.py) keeps the reveal on the table: the villages just scored, which the engine
+        moved to the common area in the same decision as the scoring, stand where they were built (from the
+        round-end line's data, public once scored) until the player continues. None when they are still there."""
+        data = event.data
+        if not (isinstance(data, tuple) and len(data) == 2 and data[0] == "villages") or None not in view.villages:
+            return None
+        built = data[1]
+        st = self.game.clone(view)
+        moved = {c for cards, _frames, _weapon, _named in built for c in cards}
+        st.villages = [Village(cards, frames, weapon, named) for cards, frames, weapon, named in built]
+        st.common = [c for c in st.common if c not in moved]
+        st.phase = BUILD if st.solo else PLAY
+        st.round = max(1, st.round - 1)
+        return st
+
     def _slots(self, phase: str) -> int:
-        v = self.view
+        v = self.shown
         if phase == "KEEP":
             return 4
         if phase in ("REVEAL", "NEXT"):
@@ -137,7 +154,7 @@ class VillannexTable(TableScene):
         """One panel per other seat across the top: its header; its hand on the first row (four known cards side by
         side, never overlapping); on the second the row the phase is about (shown cards, packet or village) with
         its special product, weapon card and set-aside pile. Cards as large as the panel allows."""
-        v = self.view
+        v = self.shown
         gap = max(6, int(cw * 0.18))
         cols = len(others)
         avail = (area.w - gap * (cols - 1)) // cols
@@ -181,7 +198,7 @@ class VillannexTable(TableScene):
         return panel_h
 
     def _layout_middle(self, ids: set[str], mid: pygame.Rect, cw: int, label_h: int, k: float) -> None:
-        v = self.view
+        v = self.shown
         gap = max(8, int(cw * 0.3))
         plaque_lines = self.plaque_lines()
         size = max(theme.MIN_FONT + 1, int(18 * k))
@@ -236,7 +253,7 @@ class VillannexTable(TableScene):
 
     def plaque_lines(self) -> list[str]:
         """The round plaque: which round of how many, the solitaire's goal, the draft pick."""
-        v = self.view
+        v = self.shown
         lines = []
         if v.solo:
             lines += [f"Round {v.round} of 4", f"Goal: {v.goal} points"]

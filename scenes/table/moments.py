@@ -1,0 +1,157 @@
+"""The moments every game shares, held and said the same way at every table (issue 17).
+
+A game names its moments in the log (``game.engine.ROUND_END`` and ``SKIPPED`` event kinds); the table reads the
+kind, never the wording:
+
+* **a round end** (and the game end): the score table opens at once, its Close button says "Continue", and the
+  computer players and the hand-over screen wait until the player continues (that button or Enter). Esc or a
+  click beside the score table only hides it, to look at the table (the Scores button shows it again): the hold
+  stays. A game's table may keep the round's reveal on screen meanwhile
+  (an optional ``held_view(view, event)`` method: Villannex shows the villages just scored, which its engine has already moved to
+  the common area). A table with no human viewer (computers only) opens nothing and waits ``SPECTATOR_HOLD``.
+* **a skipped turn** ("Basil has nothing affordable: Build/Hire skipped"): the line stays under the prompt until
+  the viewer's next decision (and it is in the log like every line).
+
+``Moments`` keeps no pygame state of its own and asks the table only for what every ``TableScene`` has, so a test
+can drive it headless like the rest of the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine import ROUND_END, SKIPPED, Event
+
+#: Seconds (times the animation speed) a table with no human viewer waits after a round end.
+SPECTATOR_HOLD = 2.5
+#: Skipped lines shown under the prompt at most (the newest); the log keeps them all.
+MAX_NOTES = 3
+CONTINUE = "Continue"
+
+
+class Moments:
+    """The round-end hold and the skipped-turn notes of one table."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.round_end: Event | None = None  # the round end held until the player continues
+        self.until = 0.0  # a spectator table's timed hold
+        self.notes: list[str] = []  # skipped turns said since the viewer's last decision
+        self._close: tuple[str, Any] | None = None  # the score table's own Close button, while it says Continue
+        self._log_len = 0
+        self.scored_rounds = len(table.outcome().rounds)  # a resumed game lights no "New scores" for old rounds
+
+    # --- what the table asks ---------------------------------------------------------------------------------------
+    @property
+    def holding(self) -> bool:
+        """The computer players and the hand-over wait: a round end is on screen until the player continues, or a
+        spectator table's short pause runs."""
+        return self.round_end is not None or self.table.clock < self.until
+
+    @property
+    def waiting_for_player(self) -> bool:
+        """A round end waits for the human at the screen (then the table is not busy: someone has to click)."""
+        return self.round_end is not None
+
+    def count_rounds(self) -> None:
+        """On every refresh: a round scored since the last look lights "New scores", unless its table is open."""
+        t = self.table
+        scored = len(t.outcome().rounds)
+        if scored > self.scored_rounds and not t.match.is_over() and self.round_end is None:
+            t.new_scores = True
+        self.scored_rounds = scored
+
+    def after_apply(self, events: list[Event], human: bool) -> None:
+        """Read a decision's lines (before the table refreshes): a viewer's own decision clears the skipped notes,
+        a visible round end opens the score table and holds, visible skipped lines go under the prompt."""
+        t = self.table
+        if human:
+            self.notes = []
+            if self.round_end is not None:  # the player went on by deciding (the hidden score table let them)
+                self.release()
+        viewer = t.viewer
+        for e in events:
+            if not e.visible(viewer):
+                continue
+            if e.kind == SKIPPED:
+                self.notes.append(e.text)
+            elif e.kind == ROUND_END:
+                self._round_end(e)
+        del self.notes[:-MAX_NOTES]
+
+    def _round_end(self, e: Event) -> None:
+        t = self.table
+        if t.viewer is None or not t.match.seats[t.viewer].is_human:
+            self.until = t.clock + SPECTATOR_HOLD * t.af
+            return
+        self.round_end = e
+        self._log_len = len(t.match.log)
+        t.score_open = True
+        t.score_round = None
+        t.score_scroll = 0
+        t.new_scores = False
+        if self._close is None:
+            b = t.close_score_btn
+            self._close = (b.text, b.on_click)
+            b.text, b.on_click = CONTINUE, self.go_on
+
+    def update(self) -> None:
+        """Once a frame: a held round end taken back by an undo lets go by itself; the score table may be closed
+        (Esc, a click beside it) to look at the table while the hold stays, and the Scores button reopens it."""
+        t = self.table
+        if self.round_end is None:
+            return
+        t.new_scores = False
+        if len(t.match.log) < self._log_len:
+            self.release()
+
+    def go_on(self) -> None:
+        """Continue: the score table closes and the game goes on."""
+        self.table.score_open = False
+        self.release()
+
+    def release(self) -> None:
+        """The hold ends: the live view comes back and the computer players go on."""
+        t = self.table
+        held = self.round_end
+        self.round_end = None
+        if self._close is not None:
+            t.close_score_btn.text, t.close_score_btn.on_click = self._close
+            self._close = None
+        if held is not None:
+            t._refresh()  # the live table comes back: its gestures (none are offered while held) and view
+
+    def shown(self, view: Any) -> Any:
+        """The view to draw: during a held round end, the game's table may keep the round's reveal on screen."""
+        if self.round_end is None:
+            return view
+        held = self._held(view, self.round_end)
+        return view if held is None else held
+
+    def _held(self, view: Any, event: Event) -> Any:
+        """The game's table's picture of the held round end (its optional ``held_view``), or None."""
+        make = getattr(self.table, "held_view", None)
+        return make(view, event) if make is not None else None
+
+    def prompt(self, p: Any) -> None:
+        """The prompt of a viewer who may decide: a held round end names itself and how to go on; otherwise the
+        skipped turns since the viewer's last decision come first under the prompt, then the table's hint."""
+        t = self.table
+        if self.round_end is not None:
+            p.title = self.round_end.text
+            p.detail = ("Read the score table, then Continue (Enter)." if t.score_open else
+                        "Look at the table as long as you like: Scores shows the score table, Enter continues.")
+            t.scores_btn.primary = not t.score_open
+            return
+        if self.notes:
+            said = ". ".join(self.notes) + "."
+            p.detail = f"{said} {p.detail}" if p.detail else said
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Enter continues from a held round end (as the Continue button does)."""
+        if self.round_end is not None and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.go_on()
+            return True
+        return False
