@@ -24,6 +24,7 @@ from scenes import setup_memory
 from scenes import widgets as w
 from scenes.base import AppLike, Scene
 from scenes.focus import FocusRing
+from scenes.setup_picks import PickGrid
 
 KIND_LABELS: tuple[tuple[str, str], ...] = (
     ("human", "Human"),
@@ -37,10 +38,20 @@ AI_NAMES = ("Ada", "Basil", "Clara", "Dmitri", "Edda", "Felix", "Greta", "Hugo")
 LEVEL_WORDS: dict[str, str] = {
     "human": "Human: plays at this screen; with several humans the screen is handed over between them.",
     "random": "AI random: any legal move at random. For learning the rules.",
-    "easy": "AI easy: glances at a few moves and often misses the best one.",
-    "medium": "AI medium: weighs every move one step ahead. A fair game.",
-    "hard": "AI hard: searches many possible games for about a second a move. A strong opponent.",
+    "easy": "AI easy: glances at a few moves, often missing the best.",
+    "medium": "AI medium: weighs every move one step ahead.",
+    "hard": "AI hard: searches many games, up to a second a move.",
 }
+
+
+def level_description(game_name: str, kind: str) -> str:
+    """A seat kind's line with the level's measured strength in this game (game/ai/strength.py), so a player picks
+    an opponent knowing how it fares: "AI hard: ... Beats Medium about 8 games in 10."."""
+    from game.ai.strength import sentence
+
+    words = LEVEL_WORDS.get(kind, "")
+    told = sentence(game_name, kind)
+    return f"{words} {told}" if words and told else words
 RANGE_AS_CHOICES = 24  # a whole-number option with at most this many values is a choice, not a text field
 
 
@@ -59,6 +70,8 @@ class OptionRow:
     height: int = 0
     desc_lines: tuple[str, ...] = ()
     editor: w.Button | None = None  # the game's table may offer an editor for the option's values
+    picks: PickGrid | None = None  # a "pick N of these" option: its check boxes (the control is its mode)
+    grid_y: int = 0  # top of those boxes inside the row
 
 
 def _table_hook(game_name: str, hook: str) -> Any:
@@ -125,7 +138,7 @@ class SetupScene(Scene):
         self.seat_rows: list[SeatRow] = []
         self.option_rows: list[OptionRow] = []
         self.add_button = w.Button("Add player", self.add_seat, icon_name="person")
-        self.seed_input = w.TextInput("", self._set_seed, placeholder="random", max_len=10, allowed=str.isdigit)
+        self.seed_input = w.TextInput("", self._set_seed, placeholder="random", max_len=10, allowed=w.is_digit)
         self.back_button = w.Button("Back", app.pop, key=None)
         self.rules_button = w.Button("Rules", self.open_rules, icon_name="book")
         self.start_button = w.Button("Start game", self.start, primary=True, icon_name="play")
@@ -154,6 +167,7 @@ class SetupScene(Scene):
         self.add_button.enabled = len(self.seat_specs) < self.game.max_players
         n = len(self.seat_specs)
         names = [name for name, _ in self.seat_specs]
+        open_picks = {o.spec.key for o in self.option_rows if o.picks is not None and o.picks.choosing}
         self.option_rows = []
         for spec in self.game.options:
             if not spec.offered(n):
@@ -173,17 +187,27 @@ class SetupScene(Scene):
                 values = list(range(spec.minimum, top + 1))
             own = _table_hook(self.game_name, "option_choices")
             kept = own(spec.key, value) if own is not None else None
-            if kept:
+            grid: PickGrid | None = None
+            if spec.picks:
+                grid = PickGrid(spec, value, spec.pick_count or n, lambda v, key=spec.key: self._set_picks(key, v),
+                                choosing=spec.key in open_picks)
+                control = grid.mode
+                self.options[spec.key] = grid.value
+            elif kept:
                 control = w.Cycler(kept, value, lambda v, key=spec.key: self._set_option(key, v))
             elif values:
                 control = w.Cycler([(c, _choice_label(c, spec.key, names)) for c in values], value,
                                    lambda v, key=spec.key: self._set_option(key, v))
             elif isinstance(spec.default, bool):
                 control = w.Toggle(spec.label, bool(value), lambda v, key=spec.key: self._set_option(key, v))
-            else:
-                control = w.TextInput(str(value), lambda t, key=spec.key: self._set_int_option(key, t), max_len=6,
-                                      allowed=str.isdigit)
-            row = OptionRow(spec, control)
+            elif isinstance(spec.default, int):  # a whole number without a short range: digits only
+                control = w.TextInput("" if value is None else str(value),
+                                      lambda t, key=spec.key: self._set_int_option(key, t), max_len=6,
+                                      allowed=w.is_digit)
+            else:  # free text, given to the game as typed (it says what it refuses)
+                control = w.TextInput("" if value is None else str(value),
+                                      lambda t, key=spec.key: self._set_option(key, t), max_len=60)
+            row = OptionRow(spec, control, picks=grid)
             editor = _table_hook(self.game_name, "option_editor")
             made = editor(spec.key) if editor is not None else None
             if made is not None:
@@ -213,8 +237,30 @@ class SetupScene(Scene):
         self._rebuild()
 
     def _set_int_option(self, key: str, text: str) -> None:
-        self.options[key] = int(text) if text else None
+        """Empty (or anything not digits) leaves no number: the game's own check says one is needed."""
+        self.options[key] = int(text) if text.isascii() and text.isdigit() else None
         self.validate()
+
+    def _set_picks(self, key: str, value: str) -> None:
+        """A pick changed: the chooser may have opened or closed, so the options column is laid out again."""
+        self.options[key] = value
+        self.validate()
+        self.layout(self.size)
+
+    def _forced(self, spec: OptionSpec) -> Any:
+        """The value the game gives an on/off option whatever is chosen (Six Mayors at six seats), else None: such
+        a box shows that value and cannot be changed, instead of claiming what the game will not do. Asked with the
+        options as set, else (when those are refused for another reason) with the defaults."""
+        n = len(self.seat_specs)
+        for base in (self.offered_options(), {}):
+            try:
+                got = {repr(self.game.normalize_options({**base, spec.key: v}, n).get(spec.key)) for v in (True, False)}
+            except Exception:  # noqa: BLE001 - any refusal means "not forced": the box stays the player's
+                continue
+            if len(got) == 1:
+                return self.game.normalize_options({**base, spec.key: False}, n).get(spec.key)
+            return None
+        return None
 
     def _set_seed(self, text: str) -> None:
         self.seed_text = text
@@ -243,10 +289,20 @@ class SetupScene(Scene):
         """Check everything the game will check; the first problem goes to ``error``."""
         self.error = ""
         names = [clean_name(name) for name, _ in self.seat_specs]  # what will be kept: no invisible characters
+        for opt in self.option_rows:
+            if isinstance(opt.control, w.Toggle):
+                forced = self._forced(opt.spec)
+                opt.control.enabled = forced is None
+                if forced is not None:
+                    opt.control.value = bool(forced)
+                    self.options[opt.spec.key] = forced
+        picking = next((p for p in (o.picks.problem() for o in self.option_rows if o.picks) if p), None)
         if any(not n for n in names):
             self.error = "Every player needs a name."
         elif len(set(names)) != len(names):
             self.error = "Two players have the same name; give each a different one."
+        elif picking:
+            self.error = picking
         else:
             self.error = self.game.option_problem(self.offered_options(), len(self.seat_specs)) or ""
         self.start_button.enabled = not self.error
@@ -310,6 +366,9 @@ class SetupScene(Scene):
             opt.height = ch + int(6 * k) + len(opt.desc_lines) * desc_font.get_linesize() + int(18 * k)
             if opt.editor is not None:
                 opt.height += int(ch * 0.85) + int(6 * k)
+            if opt.picks is not None:
+                opt.grid_y = opt.height - int(12 * k)
+                opt.height += opt.picks.layout(self.options_view.width - int(16 * k), k)
             oy += opt.height
         self.options_height = oy
         self.options_offset = max(0, min(self.options_offset, oy - self.options_view.height))
@@ -330,11 +389,15 @@ class SetupScene(Scene):
             else:
                 cw = int(min(260 * k, self.options_view.width * 0.45))
                 opt.control.rect = pygame.Rect(self.options_view.right - cw - int(12 * k), top, cw, ch)
-            opt.control.visible = top + ch > self.options_view.top and top < self.options_view.bottom
+            # a control scrolled out of the column stays visible to the focus ring (Tab scrolls to it); the pointer
+            # reaches only what lies inside the column (handle_event) and drawing is clipped to it
+            opt.control.visible = True
             if opt.editor is not None:
                 er = pygame.Rect(opt.control.rect.x, top + ch + int(6 * k), opt.control.rect.w, int(ch * 0.85))
                 opt.editor.rect = er
-                opt.editor.visible = er.bottom > self.options_view.top and er.top < self.options_view.bottom
+            if opt.picks is not None:
+                opt.picks.place(self.options_view.left + int(16 * k), top + opt.grid_y,
+                                self.options_view.width - int(16 * k))
 
     # --- events -------------------------------------------------------------------------
     def _widgets(self) -> list[w.Widget]:
@@ -348,7 +411,12 @@ class SetupScene(Scene):
         return any(isinstance(x, w.TextInput) and x.focused for x in self._widgets() + self._option_controls())
 
     def _option_controls(self) -> list[w.Widget]:
-        return [c for o in self.option_rows for c in (o.control, o.editor) if c is not None]
+        out: list[w.Widget] = []
+        for o in self.option_rows:
+            out += [c for c in (o.control, o.editor) if c is not None]
+            if o.picks is not None:
+                out += o.picks.widgets()[1:]
+        return out
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and not self._editing():
@@ -376,10 +444,17 @@ class SetupScene(Scene):
             consumed = x.handle_event(event) or consumed
             if consumed and not is_mouse:
                 return
-        in_view = not is_mouse or self.options_view.collidepoint(event.pos)
+        pointer = is_mouse or event.type == pygame.MOUSEMOTION
+        if pointer and not self.options_view.collidepoint(event.pos):
+            # outside the column the pointer touches no option (one scrolled out may lie under it): a click there
+            # ends editing, a release ends any press, the hover goes
+            away = pygame.event.Event(event.type, pos=(-(10**6), -(10**6)), button=getattr(event, "button", 1),
+                                      rel=(0, 0), buttons=(0, 0, 0))
+            for x in self._option_controls():
+                x.handle_event(away)
+            return
         for x in self._option_controls():
-            if in_view or event.type == pygame.MOUSEBUTTONDOWN:  # a click elsewhere still blurs text fields
-                x.handle_event(event)
+            x.handle_event(event)
 
     def _follow_focus(self) -> None:
         """Scroll the options so the focused control is in view; describe the focused seat's level."""
@@ -387,13 +462,19 @@ class SetupScene(Scene):
         for i, row in enumerate(self.seat_rows):
             if cur in (row.name, row.kind, row.remove):
                 self.level_seat = i
+        limit = max(0, self.options_height - self.options_view.height)
         for opt in self.option_rows:
+            span: tuple[int, int] | None = None
             if opt.control is cur:
-                limit = max(0, self.options_height - self.options_view.height)
-                if opt.y < self.options_offset:
-                    self.options_offset = opt.y
-                elif opt.y + opt.height > self.options_offset + self.options_view.height:
-                    self.options_offset = min(limit, opt.y + opt.height - self.options_view.height)
+                span = (opt.y, opt.y + min(opt.height, self.options_view.height))
+            elif opt.picks is not None and cur in opt.picks.boxes and cur is not None:
+                y = cur.rect.top - self.options_view.top + self.options_offset
+                span = (y - int(8 * self.k), y + cur.rect.h + int(8 * self.k))
+            if span is not None:
+                if span[0] < self.options_offset:
+                    self.options_offset = max(0, span[0])
+                elif span[1] > self.options_offset + self.options_view.height:
+                    self.options_offset = min(limit, span[1] - self.options_view.height)
                 self._place_options()
 
     def level_words(self) -> str:
@@ -401,7 +482,7 @@ class SetupScene(Scene):
         i = self.level_seat
         if i is None or i >= len(self.seat_specs):
             i = next((j for j, (_, kind) in enumerate(self.seat_specs) if kind != "human"), 0)
-        return LEVEL_WORDS.get(self.seat_specs[i][1], "")
+        return level_description(self.game.name, self.seat_specs[i][1])
 
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -498,6 +579,9 @@ class SetupScene(Scene):
             for line in opt.desc_lines:
                 surface.blit(df.render(line, True, w.INK_SOFT), (self.options_view.left + int(16 * k), y))
                 y += df.get_linesize()
+            if opt.picks is not None and opt.picks.height:
+                opt.picks.draw(surface)
+                y += opt.picks.height
             pygame.draw.line(surface, (222, 210, 188), (self.options_view.left, y + int(8 * k)),
                              (self.options_view.right, y + int(8 * k)))
         surface.set_clip(old)

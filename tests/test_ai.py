@@ -145,7 +145,8 @@ class _FakeClock:
 
 @pytest.mark.parametrize(("budget", "cost"), [(1.0, 0.0004), (0.1, 0.003), (0.05, 0.011), (1.0, 0.07)])
 def test_the_time_budget_is_kept_on_a_fake_clock(monkeypatch: pytest.MonkeyPatch, budget: float, cost: float) -> None:
-    """The decision never takes longer than its budget, whatever one iteration costs, and uses most of it."""
+    """The decision never takes longer than its budget, whatever one iteration costs, and uses most of it (the level
+    without early stopping: when the hard level may stop sooner is tests/test_ai_early_stop.py's subject)."""
     clock = _FakeClock(cost)
     real = HardAgent._iterate
 
@@ -154,7 +155,7 @@ def test_the_time_budget_is_kept_on_a_fake_clock(monkeypatch: pytest.MonkeyPatch
         clock.t += cost
 
     monkeypatch.setattr(HardAgent, "_iterate", timed)
-    agent = make_agent("hard", budget=budget)
+    agent = make_agent("hard-full", budget=budget)
     agent.clock = clock
     state = TOY.new_game(["A", "B"], 5, {})
     agent.choose(TOY, TOY.view(state, 0), 0)

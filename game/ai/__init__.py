@@ -35,4 +35,8 @@ def make_agent(level: str, seed: int = 0, budget: float | None = None, iteration
         return MediumAgent(seed)
     if level == "hard":
         return HardAgent(seed, budget=budget, iterations=iterations)
+    if level == "hard-full":
+        # The hard level without early stopping, for measuring what stopping costs (issue 19). Same level name inside,
+        # so the same seed draws the same searches: a tournament against "hard" differs only where stopping did.
+        return HardAgent(seed, budget=budget, iterations=iterations, early_stop=False)
     raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")

@@ -14,7 +14,9 @@ from typing import Any
 
 from game.engine import Action, Game, Seat
 
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+#: What make_agent knows. "hard-full" (hard that always spends its whole budget) exists for tournaments only: the
+#: setup screen offers its own list (scenes/setup.py KIND_LABELS, game/match.py AI_LEVELS).
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "hard-full")
 DEFAULT_BUDGET = 1.0  # seconds per hard decision
 
 

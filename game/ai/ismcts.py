@@ -15,7 +15,9 @@ decoupled UCB at each seat's own node.
 Selection is UCB1 with availability counts (an action only competes in the
 iterations where it is legal). New actions are tried in the order the
 game's playout policy prefers, rollouts use that policy, and long rollouts
-are cut and scored with ``game.evaluate``.
+are cut and scored with ``game.evaluate``. The search ends early once its
+choice is settled (``game/ai/early_stop.py``): an obvious move is answered
+quickly, a close call gets the whole budget.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from game.ai.base import DEFAULT_BUDGET, Agent
+from game.ai.early_stop import StopRule
 from game.ai.simple import one_ply
 from game.engine import Action, AITuning, Game, IllegalAction, Seat
 
@@ -49,12 +52,15 @@ class HardAgent(Agent):
     level = "hard"
 
     def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
-                 tuning: AITuning | None = None) -> None:
+                 tuning: AITuning | None = None, early_stop: bool = True) -> None:
         super().__init__(seed)
         self.budget = DEFAULT_BUDGET if budget is None else float(budget)
         self.iterations = iterations
         self.tuning = tuning  # None: the game's own ai_tuning
+        #: Stop searching once the choice is settled (game/ai/early_stop.py); False spends the whole budget or cap.
+        self.early_stop = early_stop
         self.last_iterations = 0  # for benchmarks and the curious
+        self.last_stop = ""  # why the last search ended: "cap", "budget", or an early-stop rule's name
 
     def _choose(self, game: Game, view: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
         self._tune = self.tuning or game.ai_tuning
@@ -72,11 +78,22 @@ class HardAgent(Agent):
             self._seed_root(game, view, seat, legal, roots[seat], rng)
         self._margin_sum = 0.0
         self._margin_count = 0
+        self._reward = 0.5
+        stop = StopRule(roots[seat].edges, legal) if self.early_stop else None
         done = 0
         if self.iterations is not None:
-            for _ in range(max(1, self.iterations)):
+            # A fixed cap: the same rule as under a clock, with the iterations left counted exactly (no clock, so the
+            # decision is reproducible).
+            cap = max(1, self.iterations)
+            self.last_stop = "cap"
+            while done < cap:
                 self._iterate(game, view, seat, roots, rng)
-            done = max(1, self.iterations)
+                done += 1
+                if stop is not None and done < cap:
+                    why = stop.settled(done, cap - done, self._reward)
+                    if why:
+                        self.last_stop = why
+                        break
         else:
             # Stop before the iteration that would overrun: the budget is a promise
             # to the player (p95 decision <= budget), not a minimum. The clock is
@@ -85,8 +102,9 @@ class HardAgent(Agent):
             # milliseconds stay in reserve for picking the move. One iteration
             # always runs, so a move is never chosen blind.
             deadline = self._t0 + max(0.0, self.budget) - 0.01
-            now = self.clock()
+            now = begun = self.clock()
             slowest = 0.0
+            self.last_stop = "budget"
             while True:
                 self._iterate(game, view, seat, roots, rng)
                 done += 1
@@ -95,6 +113,14 @@ class HardAgent(Agent):
                 now = t
                 if now + 1.5 * slowest >= deadline:
                     break
+                if stop is not None:
+                    # iterations still to come at the rate measured so far
+                    per = (now - begun) / done
+                    left = int((deadline - now) / per) if per > 0 else 1 << 30
+                    why = stop.settled(done, left, self._reward)
+                    if why:
+                        self.last_stop = why
+                        break
         self.last_iterations = done
         edges = roots[seat].edges
         best = legal[0]
@@ -190,6 +216,7 @@ class HardAgent(Agent):
         for edge, p in path:
             edge[0] += 1.0
             edge[1] += rewards[p]
+        self._reward = rewards[seat]  # the searching seat's reward, for the early-stop rule's noise estimate
 
     def _shaped(self, game: Game, state: Any, rewards: list[float]) -> list[float]:
         """Mix in the score margin, scaled by the typical margin seen in this
