@@ -30,7 +30,7 @@ from typing import Any
 from game.ai.base import DEFAULT_BUDGET, Agent
 from game.ai.early_stop import StopRule
 from game.ai.simple import one_ply
-from game.engine import Action, AITuning, Game, IllegalAction, Seat
+from game.engine import Action, AITuning, Game, IllegalAction, OutcomeKind, Seat
 
 
 class _Node:
@@ -78,6 +78,10 @@ class HardAgent(Agent):
             self._seed_root(game, view, seat, legal, roots[seat], rng)
         self._margin_sum = 0.0
         self._margin_count = 0
+        # The score margin means something only where seats compete one against another: in a Cooperative game it
+        # would reward a seat for beating its own teammates (and in a team game, its partner).
+        self._shape = (self._tune.margin_weight > 0.0 and n > 1
+                       and game.outcome(view).kind == OutcomeKind.RANKED)
         self._reward = 0.5
         stop = StopRule(roots[seat].edges, legal) if self.early_stop else None
         done = 0
@@ -209,7 +213,7 @@ class HardAgent(Agent):
             steps += 1
         if game.is_over(state):
             rewards = game.rewards(state)
-            if self._tune.margin_weight > 0.0 and n > 1:
+            if self._shape:
                 rewards = self._shaped(game, state, rewards)
         else:
             rewards = [game.evaluate(state, q) for q in range(n)]
