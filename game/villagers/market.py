@@ -110,7 +110,7 @@ def second_market(st: VillagersState) -> list[Event]:
               *_pay(st, 2)]
     st.phase = Ph.OVER
     st.turn = -1
-    return [*events, Event(result_line(st), "result"), Event("End of the game", ROUND_END)]
+    return [*events, Event("End of the game", ROUND_END), Event(result_line(st), "result")]
 
 
 def result_line(st: VillagersState) -> str:

@@ -19,6 +19,6 @@ def finish(st: VVState, reason: str, lost: bool = False) -> list[Event]:
     table = ", ".join(f"{n} {s}" for n, s in zip(st.names, scores, strict=True))
     return [
         Event(f"The game ends: {reason}", "end"),
-        Event(f"Final scores: {table}. {outcome(st, scores).headline}", "result", None, False, ("final", tuple(scores))),
         Event("End of the game", ROUND_END),  # the shared moment: the table opens the final score table
+        Event(f"Final scores: {table}. {outcome(st, scores).headline}", "result", None, False, ("final", tuple(scores))),
     ]

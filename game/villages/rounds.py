@@ -100,8 +100,8 @@ def score_round(st: VillagesState, events: list[Event]) -> None:
         st.battle = None
         won = [st.names[s] for s in range(n) if st.totals[s] == best]
         what = f"{won[0]} wins" if len(won) == 1 else " and ".join(won) + " share the win"
-        events.append(event(f"{what} with {best} gold", "result"))
         events.append(event(f"End of round {st.round} and of the game", ROUND_END))
+        events.append(event(f"{what} with {best} gold", "result"))  # the result is the log's last word
         return
     worst = min(st.totals)
     tops = [s for s in range(n) if st.totals[s] == best]

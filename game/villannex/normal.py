@@ -284,8 +284,8 @@ def _score(st: VillannexState) -> list[Event]:
     else:
         st.phase = END
         totals = [float(sum(rs[s] for rs in st.round_scores)) for s in range(st.n)]
-        events.append(Event(result_text(st.names, totals, st.opts.two_rounds), "result"))
         events.append(round_end(st, "End of round 2 and of the game" if st.opts.two_rounds else "End of the game"))
+        events.append(Event(result_text(st.names, totals, st.opts.two_rounds), "result"))
     return events
 
 

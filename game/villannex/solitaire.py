@@ -105,15 +105,15 @@ def apply_build(st: VillannexState, seat: Seat, action: Action) -> list[Event]:
     if score < goal:
         st.outcome = "lost"
         st.phase = END
-        events.append(Event(f"Round {r}: {score} points, goal {goal}: not cleared. The game is lost.", "result"))
         events.append(round_end(st, f"End of round {r} and of the game"))
+        events.append(Event(f"Round {r}: {score} points, goal {goal}: not cleared. The game is lost.", "result"))
         return events
     if r == SOLO_ROUNDS:
         st.outcome = "complete" if score >= COMPLETE_VICTORY else "won"
         st.phase = END
         what = f"a complete victory for {st.names[0]}!" if st.outcome == "complete" else f"{st.names[0]} wins!"
-        events.append(Event(f"Round 4: {score} points, goal {goal}: cleared, {what}", "result"))
         events.append(round_end(st, f"End of round {r} and of the game"))
+        events.append(Event(f"Round 4: {score} points, goal {goal}: cleared, {what}", "result"))
         return events
     events.append(Event(f"Round {r}: {score} points, goal {goal}: cleared", "score"))
     events.append(round_end(st, f"End of round {r}"))
