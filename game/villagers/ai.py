@@ -126,7 +126,7 @@ def _trade_choice(eye: _Eye, trades: list[TakeBasic], rng: random.Random) -> tup
     if not trades:
         return -1.0, None
     want: dict[str, float] = {}
-    for t in eye.hand_types:
+    for t in sorted(eye.hand_types):  # sorted: a set iterates in hash-seed order
         pred = TYPES[t].pred
         if pred in BASIC_SET and pred not in eye.vill.free:
             v = eye.vill.value(t, eye.hand_types, eye.markets, eye.rounds) / 0.6
@@ -148,7 +148,7 @@ def _trade_choice(eye: _Eye, trades: list[TakeBasic], rng: random.Random) -> tup
 def _return_choice(eye: _Eye, actions: Sequence[Action], rng: random.Random) -> Action:
     """The hand card worth least goes back, onto a stack other than the leftmost (the next refills come from
     there) when there is a choice."""
-    cards = {a.card for a in actions if isinstance(a, ReturnCard)}
+    cards = dict.fromkeys(a.card for a in actions if isinstance(a, ReturnCard))  # in order: not a set's hash order
     worst = min(cards, key=lambda c: eye.value(c) + rng.random() * 0.1)
     opts = [a for a in actions if isinstance(a, ReturnCard) and a.card == worst]
     return opts[-1] if len(opts) > 1 else opts[0]
