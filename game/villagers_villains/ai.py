@@ -95,7 +95,13 @@ def rounds_left(st: VVState) -> float:
     """A guess of the rounds still to play (after this one)."""
     if st.phase == PH.OVER:
         return 0.0
-    biggest = max(len(t) for t in st.towns)
+    if st.rules.cooperative:
+        # the hand limit makes every hand card a town card sooner or later: counting hands keeps a placement from
+        # seeming to cut the game short by 1/GROWTH rounds (the team total paid for it in every Mayor's income, so
+        # the team kept its cards in hand until the limit broke)
+        biggest = max(len(t) + len(h) - (mob_id(s) in h) for s, (t, h) in enumerate(zip(st.towns, st.hands, strict=True)))
+    else:
+        biggest = max(len(t) for t in st.towns)
     by_size = max(0.0, (st.rules.end_size - biggest) / GROWTH)
     by_deck = (len(st.deck) + len(st.pool)) / max(1, st.n)
     return min(by_size, by_deck)
@@ -118,9 +124,14 @@ def _defence_profile(
     return best, tries
 
 
+def defence_profile(st: VVState, seat: int) -> tuple[int, int]:
+    """(best defence roll modifier, roll sources per round) of ``seat``'s town."""
+    return _defence_profile(st.towns[seat], st.cities, st.spaces, seat, st.rules.advanced)
+
+
 def defence_chance(st: VVState, seat: int, dv: int) -> float:
     """Chance that ``seat``'s roll sources this round beat a Challenge of Defeat Value ``dv`` (up to 3 tries)."""
-    best, tries = _defence_profile(st.towns[seat], st.cities, st.spaces, seat, st.rules.advanced)
+    best, tries = defence_profile(st, seat)
     need = dv + (C.coop_strict if st.rules.cooperative else 0)
     miss = 1.0 - _reach(need - best, 1)
     return 1.0 - miss ** max(1, min(tries, 3))
@@ -154,6 +165,27 @@ def card_worth(st: VVState, seat: int, cid: str, rounds: float) -> float:
     return worth
 
 
+def income_worth(st: VVState, seat: int) -> float:
+    """The income a round that ``seat``'s town is worth from here. A town whose income a Challenge pulls below 0
+    (Plague Rats) earns 0 now but its full income once the Challenge is beaten: half of each is counted, so a
+    Citizen placed under the Rats is still worth placing (counting 0 made the Deputy Mayor look better in hand)."""
+    inc, parts = income(st, seat)
+    cut = powers(st, seat).income
+    if cut >= 0:
+        return float(inc)
+    raw = sum(v for _, v in parts)
+    return (max(0, raw) + max(0, raw - cut)) / 2.0
+
+
+def income_gain(st: VVState, seat: int, amount: int) -> float:
+    """What placing a Citizen earning ``amount`` adds to ``income_worth``."""
+    cut = powers(st, seat).income
+    if cut >= 0:
+        return float(amount)
+    raw = sum(v for _, v in income(st, seat)[1])
+    return (max(0, raw + amount) - max(0, raw) + amount) / 2.0
+
+
 def _have(st: VVState, seat: int, cid: str) -> bool:
     """``cid`` is in ``seat``'s town or hand (or a Sister Cities teammate's town)."""
     if cid in st.towns[seat] or cid in st.hands[seat]:
@@ -169,7 +201,7 @@ def placed_worth(st: VVState, seat: int, c: Card, rounds: float) -> float:
         if adv and _have(st, seat, c.pair):
             v += C.pair_bonus
     elif c.kind in (CITIZEN, DEPUTY):
-        v += c.income * GOLD * min(rounds, INCOME_HORIZON)
+        v += income_gain(st, seat, c.income) * GOLD * min(rounds, INCOME_HORIZON)
         building = BUILDING_OF.get(c.id)
         if adv and building is not None and _have(st, seat, building):
             v += C.pair_bonus
@@ -222,8 +254,7 @@ def projected(st: VVState, seat: int, rounds: float) -> float:
             hand_worth += max(0.0, card_worth(st, seat, cid, rounds))
     score += HAND_SHARE * hand_worth
     gold = st.gold[seat]
-    inc, _ = income(st, seat)
-    score += GOLD * (gold + inc * min(rounds, INCOME_HORIZON))
+    score += GOLD * (gold + income_worth(st, seat) * min(rounds, INCOME_HORIZON))
     score += TROPHY * len(st.trophies[seat])
     if st.rules.city_builder and rounds >= 1:
         score += 0.8 * min(tokens_left(st, seat), rounds / 2)
@@ -259,7 +290,10 @@ def _standings(st: VVState) -> list[float]:
     n = st.n
     out = [projected(st, s, rounds) for s in range(n)]
     troph = [len(t) for t in st.trophies]
-    sizes = [len(t) for t in st.towns]
+    if st.rules.cooperative:  # hand cards count as in ``rounds_left``: a placement is no race against teammates
+        sizes = [len(t) + len(h) - (mob_id(s) in h) for s, (t, h) in enumerate(zip(st.towns, st.hands, strict=True))]
+    else:
+        sizes = [len(t) for t in st.towns]
     gold = list(st.gold)
     sharp = 1.5 / (1.0 + rounds / 3.0)
     for s in range(n):
@@ -279,13 +313,11 @@ def evaluate(st: VVState, seat: int) -> float:
 
     if st.phase == PH.OVER:
         return outcome(st).rewards[seat]
-    proj = standings(st)
-    rounds = rounds_left(st)
     r = st.rules
     if r.cooperative:
-        risk, cost = hazard(st)
-        total = sum(proj) - cost
-        return (1.0 - risk) * team_reward(total, st.n, False) + risk * team_reward(total, st.n, True)
+        return coop_value(st)
+    proj = standings(st)
+    rounds = rounds_left(st)
     temp = TEMPERATURE * (1.0 + rounds / 6.0)
     if r.sister_cities:
         team = [sum(proj[s] for s in t) for t in r.teams]
@@ -294,6 +326,72 @@ def evaluate(st: VVState, seat: int) -> float:
         return 1.0 / (1.0 + math.exp(-margin / (temp * 1.4)))
     margin = proj[seat] - max(x for i, x in enumerate(proj) if i != seat)
     return 1.0 / (1.0 + math.exp(-margin / temp))
+
+
+_COOP_LAST: list[tuple[VVState, tuple[object, ...], float]] = []
+
+
+def coop_value(st: VVState) -> float:
+    """The Cooperative evaluation, the same for every Mayor (kept for the last state, as ``standings`` is: the
+    search asks once per seat). A recruit declared but not rolled yet is worth its expected outcome (``declared``)."""
+    key = (st.towns, st.hands, st.gold, st.trophies, st.spaces, st.cities, st.pool, st.phase, st.stage, st.turn,
+           st.actor, st.declared, st.discards, st.used, st.favor_holder, st.chance, st.deck)
+    if _COOP_LAST:
+        obj, k, got = _COOP_LAST[0]
+        if obj is st and k == key:
+            return got
+    if st.phase == PH.BUY_DICE and st.declared:
+        got = declared_value(st)
+    else:
+        risk, cost = hazard(st)
+        total = sum(standings(st)) - cost
+        got = (1.0 - risk) * team_reward(total, st.n, False) + risk * team_reward(total, st.n, True)
+    _COOP_LAST[:] = [(st, key, got)]
+    return got
+
+
+#: the most extra dice the evaluation of a declared recruit weighs (more rarely changes the chance by much)
+DICE_LOOK = 4
+
+
+def declared_value(st: VVState) -> float:
+    """Cooperative: a declared recruit, dice not yet bought, is worth its best purchase: for each number of dice,
+    the chance-weighted worth of taking the declared card and of missing and taking position 1. A one-ply look at
+    the declaration itself would see the pool unchanged and could not tell a safe target from one whose miss
+    brings a Challenge into a town that cannot pay for it."""
+    from game.villagers_villains.flow import advance
+    from game.villagers_villains.recruit import take
+    from game.villagers_villains.scoring import outcome
+    from game.villagers_villains.state import clone, pay
+
+    seat = st.actor
+    top = min(st.gold[seat] // max(1, C.extra_die_cost), DICE_LOOK)
+    taken = []
+    for success in (True, False):
+        s = clone(st)
+        advance(s, take(s, seat, success, ""))
+        taken.append(s)
+    best = -1.0
+    for k in range(top + 1):
+        p = recruit_chance(st, seat, st.declared, k)
+        v = 0.0
+        for s0, w in ((taken[0], p), (taken[1], 1.0 - p)):
+            if w <= 0.0:
+                continue
+            if s0.phase == PH.OVER:  # a full hand broke the limit (paying for dice changes nothing)
+                v += w * outcome(s0).rewards[seat]
+                continue
+            s = s0
+            if k:
+                s = clone(s0)
+                pay(s, seat, k * C.extra_die_cost)
+            risk, cost = hazard(s)
+            total = sum(standings(s)) - cost
+            v += w * ((1.0 - risk) * team_reward(total, s.n, False) + risk * team_reward(total, s.n, True))
+        if v <= best:
+            break  # each die adds less chance than the one before while its gold counts the same
+        best = v
+    return best
 
 
 def team_reward(total: float, n: int, lost: bool) -> float:

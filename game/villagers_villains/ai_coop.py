@@ -9,7 +9,10 @@ look or a short playout cannot see coming, so the evaluation looks ahead along e
   the chance that no Challenge is in reach. The hand at the next recruit is the hand now, minus what the Mayor can
   still pay to place in this round's Build/Hire (gold now, less the Pillage, plus the income still to come).
 * **Pillage.** Shares are paid in entry order while gold lasts; each later share costs a town card, and none to
-  give loses the game. A Mayor without a town card and with a Challenge is one empty purse from losing.
+  give loses the game. The look-ahead (``pillage_hazard``) plays the next Pillage phases on the gold as it
+  stands: a discarded Citizen takes its income with it, so a purse emptied on dice or an upgrade can turn one
+  discard into an empty town two rounds later. The next recruit may add a Challenge (``challenge_odds``: a miss
+  takes position 1), which the look-ahead plays too.
 
 ``hazard`` returns the chance that some loss condition strikes within about a round and a cost in points for
 what keeping clear of it will take (cards discarded, a crowded hand that forces expensive Challenges). Both are
@@ -19,7 +22,9 @@ evaluation.
 
 from __future__ import annotations
 
-from game.villagers_villains.cards import ALL_CARDS, CARDS, CHALLENGE, C
+import math
+
+from game.villagers_villains.cards import ALL_CARDS, CARDS, CHALLENGE, CITIZEN, DEPUTY, C
 from game.villagers_villains.economy import income, pillage_shares
 from game.villagers_villains.state import PH, PLACEABLE, ST, VVState, powers, price
 
@@ -33,9 +38,9 @@ CROWD_FREE = 3
 CROWD_POINTS = (0.0, 0.6, 1.8, 4.0)  # 4, 5, 6, 7+ cards at the next recruit
 #: points a discarded town card costs (its Town Value, a pair, an income: a typical town card)
 DISCARD_POINTS = 3.0
-#: points per gold a Mayor is short of next round's Pillage (a share without gold costs a town card)
-SHORT_POINTS = 1.0
 
+_EARNS = {c: x.income for c, x in ALL_CARDS.items() if x.kind in (CITIZEN, DEPUTY)}  # a town card's income
+_BEFORE_DEFEND = frozenset((ST.QUICK, ST.RECRUIT, ST.COURT))
 _BEFORE_PILLAGE = frozenset((ST.QUICK, ST.RECRUIT, ST.DEFEND, ST.COURT))
 _BEFORE_EARN = frozenset((ST.QUICK, ST.RECRUIT, ST.DEFEND, ST.PILLAGE, ST.COURT))
 _BEFORE_BUILD = frozenset((ST.QUICK, ST.RECRUIT, ST.DEFEND, ST.PILLAGE, ST.EARN, ST.COURT))
@@ -59,20 +64,6 @@ def owed(st: VVState, seat: int) -> int:
     """The Pillage ``seat`` pays at the next Pillage phase as the town stands (after reductions and caps)."""
     shares, _ = pillage_shares(st, seat)
     return sum(s for _, s in shares)
-
-
-def unpaid_shares(st: VVState, seat: int, gold: int) -> int:
-    """How many Pillage shares find ``seat`` with no gold when they pay from ``gold`` (each costs a town card)."""
-    shares, _ = pillage_shares(st, seat)
-    out = 0
-    for _, s in shares:
-        if s <= 0:
-            continue
-        if gold == 0:
-            out += 1
-        else:
-            gold -= min(s, gold)
-    return out
 
 
 def placeable_count(st: VVState, seat: int, gold: int) -> int:
@@ -142,8 +133,11 @@ def _crowd(h: float) -> float:
     return CROWD_POINTS[min(k, len(CROWD_POINTS) - 1)]
 
 
-def seat_hazard(st: VVState, seat: int) -> tuple[float, float]:
-    """(chance ``seat`` loses the game for the team within about a round, points its safety will cost)."""
+def seat_hazard(st: VVState, seat: int, rounds_all: float | None = None) -> tuple[float, float]:
+    """(chance ``seat`` loses the game for the team within about a round, points its safety will cost);
+    ``rounds_all``: ``ai.rounds_left(st)`` when the caller has it."""
+    if rounds_all is None:
+        rounds_all = _rounds_left(st)
     limit = C.coop_hand_limit
     hand = st.hands[seat]
     h = len(hand)
@@ -153,28 +147,20 @@ def seat_hazard(st: VVState, seat: int) -> tuple[float, float]:
     risk = 0.0
     cost = 0.0
     # --- Pillage
-    pillage_now = _ahead(st, seat, ST.PILLAGE, _BEFORE_PILLAGE)
+    pillage_now = _ahead(st, seat, ST.PILLAGE, _BEFORE_PILLAGE) and not (st.phase == PH.DISCARD and st.actor == seat)
     due = owed(st, seat)
-    if pillage_now and due:
-        lost = unpaid_shares(st, seat, gold)
-        if lost:
-            beaten = _beat_chance(st, seat) if _ahead(st, seat, ST.DEFEND, frozenset((ST.QUICK, ST.RECRUIT, ST.COURT))) else 0.0
-            if lost > keep:
-                risk = 1.0 - beaten
-            else:
-                cost += lost * DISCARD_POINTS * (1.0 - beaten)
+    risk, cost = pillage_hazard(st, seat, (0, 0), rounds_all)
+    if risk < 1.0 and recruit_ahead(st, seat) and not st.declared:
+        # the next recruit may bring a Challenge (a miss takes position 1; a full hand must take one)
+        p, extra = challenge_odds(st, seat)
+        if p > 0.0:
+            risk = 1.0 - (1.0 - risk) * (1.0 - p * pillage_hazard(st, seat, extra, rounds_all)[0])
+    if keep == 0 and due == 0 and gold == 0:
+        cost += 0.5  # a Challenge recruited now would leave nothing to pay with and nothing to discard
     spend = gold - (due if pillage_now else 0)
     if _ahead(st, seat, ST.EARN, _BEFORE_EARN):
         spend += income(st, seat)[0]
     spend = max(0, spend)
-    if not pillage_now and due:
-        # next round's Pillage comes before the next income: keep its gold
-        short = max(0, due - gold)
-        cost += SHORT_POINTS * short
-        if short and keep == 0:
-            risk = max(risk, 0.5)
-    elif keep == 0 and due == 0 and gold == 0:
-        cost += 0.5  # a Challenge recruited now would leave nothing to pay with and nothing to discard
     # --- hand
     build = _ahead(st, seat, ST.BUILD, _BEFORE_BUILD)
     if st.actor == seat and st.declared and st.stage == ST.RECRUIT:
@@ -200,20 +186,8 @@ def seat_hazard(st: VVState, seat: int) -> tuple[float, float]:
         elif h_next == limit - 1 and placeable_later(st, seat, spend if build else 0, income(st, seat)[0]) == 0:
             risk = 1.0 - (1.0 - risk) * (1.0 - NEAR_FULL)
     cost += _crowd(h_next)
-    # --- the Pillage trend: a Pillage the income cannot pay drains the purse, then costs town cards every round
-    rounds_all = _rounds_left(st)
-    if due and rounds_all > 0:
-        inc = income(st, seat)[0]
-        per_round = unpaid_shares(st, seat, inc)  # once the savings are gone, gold is the income alone
-        if per_round:
-            savings = max(0, gold - due) // max(1, due - inc) if due > inc else 99
-            doom = savings + (keep + 1) / per_round
-            if doom < rounds_all + 1:
-                p_hold = (1.0 - _beat_chance(st, seat)) ** max(1.0, min(doom, rounds_all))
-                risk = 1.0 - (1.0 - risk) * (1.0 - PILLAGE_TREND * p_hold)
-            cost += DISCARD_POINTS * per_round * min(rounds_all, TREND_ROUNDS) * 0.5
     # --- the trend: cards still coming in (about one a round) against what the income can place
-    rounds = min(_rounds_left(st), TREND_ROUNDS)
+    rounds = min(rounds_all, TREND_ROUNDS)
     if rounds > 0:
         net = income(st, seat)[0] - due
         spare = max(0, spend - due - placeable_gold(st, seat, spend))
@@ -229,7 +203,6 @@ CARDS_IN = 0.75  # hand cards a round brings (a Challenge goes to the town)
 CARD_PRICE = 4.0  # gold a typical hand card costs to place
 TREND_RISK = 0.08  # chance of a loss per card the trend puts over a full hand
 TREND_MAX = 0.5
-PILLAGE_TREND = 0.7  # chance the drain of an unpayable Pillage ends the game before the game ends by itself
 
 
 def _last_build(st: VVState) -> bool:
@@ -256,17 +229,111 @@ def placeable_gold(st: VVState, seat: int, gold: int) -> int:
     return spent
 
 
-def _beat_chance(st: VVState, seat: int) -> float:
-    """A rough chance that ``seat``'s Defend turn beats every Challenge that would be paid for."""
-    from game.villagers_villains.ai import defence_chance
+#: the chance that a recruit brings a Challenge when the pool is not known yet (a quarter of the deck is Challenges)
+CHALLENGE_SHARE = 0.25
+#: ... when position 1 holds one (the Mayor may miss, or be made to take it by a full hand), or when it does not
+FIRST_IS_CHALLENGE = 0.35
+FIRST_IS_NOT = 0.1
+TYPICAL_CHALLENGE = (1, 3)  # (Pillage Loss, Defeat Value) of a Challenge not in sight yet
 
-    p = 1.0
+
+def challenge_odds(st: VVState, seat: int) -> tuple[float, tuple[int, int]]:
+    """(the chance ``seat``'s next recruit brings a Challenge into the town, (that Challenge's Pillage Loss, its
+    Defeat Value))."""
+    pool = st.pool
+    if st.stage == ST.BUILD or not pool:  # the pool slides and refills before the next recruit
+        return CHALLENGE_SHARE, TYPICAL_CHALLENGE
+    first = CARDS.get(pool[0])
+    if first is not None and first.kind == CHALLENGE:
+        return FIRST_IS_CHALLENGE, (first.pillage, first.dv)
+    worst = max(((CARDS[c].pillage, CARDS[c].dv) for c in pool if c in CARDS and CARDS[c].kind == CHALLENGE),
+                default=(0, 0))
+    return (FIRST_IS_NOT, worst) if worst[0] else (0.0, (0, 0))
+
+
+def save_chance(st: VVState, seat: int, extra_dv: int = 0) -> float:
+    """The chance that ``seat``'s Defend turn beats at least one of its pillaging Challenges (its best target; a
+    Challenge that needs more successes than the Mayor has rolls cannot fall); ``extra_dv``: the Defeat Value of
+    one more (single-success) Challenge about to enter."""
+    from game.villagers_villains.ai import defence_profile
+
+    best_mod, tries = defence_profile(st, seat)
+    tries = max(1, min(tries, 3))
+    strict = C.coop_strict if st.rules.cooperative else 0
+    best = 1.0 - (1.0 - _reach(extra_dv + strict - best_mod, 1)) ** tries if extra_dv else 0.0
     for c in st.towns[seat]:
         card = CARDS.get(c)
-        if card is not None and card.kind == CHALLENGE and card.pillage:
-            q = defence_chance(st, seat, card.dv)
-            p *= q ** card.successes
-    return p
+        if card is None or card.kind != CHALLENGE or not card.pillage or card.successes > tries:
+            continue
+        p = _reach(card.dv + strict - best_mod, 1)
+        if card.successes == 1:
+            q = 1.0 - (1.0 - p) ** tries
+        else:  # at least ``successes`` hits in ``tries`` rolls
+            q = sum(math.comb(tries, k) * p**k * (1.0 - p) ** (tries - k) for k in range(card.successes, tries + 1))
+        best = max(best, q)
+    return best
+
+
+def pillage_hazard(st: VVState, seat: int, extra: tuple[int, int] = (0, 0),
+                   rounds: float | None = None) -> tuple[float, float]:
+    """(chance the Pillage ends the game through ``seat``, points of town cards it will take) over the next
+    ``HORIZON`` Pillage phases, if nothing is placed and no new Challenge comes: shares are paid from the gold as it
+    stands, a share that finds no gold costs a town card (the one earning least goes first, and with it its
+    income), and a share that finds no card loses the game. Each Defend turn before then may beat a Challenge
+    (``save_chance``) and each Build/Hire turn may still find a way out (``ESCAPE``). ``extra``: (Pillage Loss,
+    Defeat Value) of one more Challenge entering the town at the next recruit."""
+    shares = [s for _, s in pillage_shares(st, seat)[0] if s > 0]
+    if extra[0]:
+        shares.append(extra[0])
+    if not shares:
+        return 0.0, 0.0
+    cards = sorted(_EARNS.get(c, 0) for c in st.towns[seat] if ALL_CARDS[c].kind != CHALLENGE)
+    _, parts = income(st, seat)
+    base = parts[0][1]
+    other = sum(v for _, v in parts) - base
+    gold = st.gold[seat]
+    discarding = st.phase == PH.DISCARD and st.actor == seat
+    now = not discarding and _ahead(st, seat, ST.PILLAGE, _BEFORE_PILLAGE)
+    if rounds is None:
+        rounds = _rounds_left(st)
+    save = save_chance(st, seat, extra[1] if extra[0] else 0)
+    cost = 0.0
+    if discarding:  # the shares already unpaid this phase: the cards still owed go first
+        for _ in range(min(st.discards, len(cards))):
+            base -= cards.pop(0)
+    if not now and (discarding or _ahead(st, seat, ST.EARN, _BEFORE_EARN)):
+        gold += max(0, base + other)
+    # the Defend and Build/Hire turns before the first Pillage of the look-ahead
+    defends = 1 if not now or _ahead(st, seat, ST.DEFEND, _BEFORE_DEFEND) else 0
+    builds = 0 if now or not _ahead(st, seat, ST.BUILD, _BEFORE_BUILD) else 1
+    for j in range(HORIZON):
+        k = j if now else j + 1  # rounds from now
+        if k > rounds + 0.5:
+            break  # the game is over by then
+        hold = (1.0 - save) ** (defends + j) * ESCAPE ** (builds + j)
+        unpaid = 0
+        for s in shares:
+            if gold == 0:
+                unpaid += 1
+            else:
+                gold -= min(s, gold)
+        if unpaid > len(cards):
+            return hold, cost
+        for _ in range(unpaid):
+            lost = cards.pop(0)
+            base -= lost
+            cost += hold * (DISCARD_POINTS + lost * INCOME_POINTS * max(0.0, rounds - k))
+        gold += max(0, base + other)
+    return 0.0, cost
+
+
+#: Pillage phases the look-ahead plays (further on, the AI will have other chances to act)
+HORIZON = 5
+#: the chance a Build/Hire turn finds no way out of a Pillage that will empty the town (placing a card to discard,
+#: a Citizen's income): the one-ply level cannot see its own later turns, so it counts on them only this much
+ESCAPE = 0.8
+#: points per gold of income still to come (a gold is worth about half a point)
+INCOME_POINTS = 0.5
 
 
 def declared_risk(st: VVState, seat: int) -> float:
@@ -295,8 +362,9 @@ def hazard(st: VVState) -> tuple[float, float]:
         return 0.0, 0.0  # the game ends after this Build/Hire phase: no recruit and no Pillage is left
     safe = 1.0
     cost = 0.0
+    rounds = _rounds_left(st)
     for s in range(st.n):
-        r, c = seat_hazard(st, s)
+        r, c = seat_hazard(st, s, rounds)
         safe *= 1.0 - r
         cost += c
     return 1.0 - safe, cost
