@@ -268,7 +268,8 @@ def shown(value: object) -> str:
         return "a number far too large"
     if value is None or isinstance(value, (bool, int, float)):
         return str(value)
-    return {list: "a list", tuple: "a list", dict: "a table"}.get(type(value), f"a {type(value).__name__}")
+    kinds: dict[type, str] = {list: "a list", tuple: "a list", dict: "a table"}
+    return kinds.get(type(value), f"a {type(value).__name__}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ import pygame
 from scenes import theme
 from scenes import widgets as w
 from scenes.base import AppLike, Scene
+from scenes.scroll_widgets import ScrollText
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -93,7 +94,7 @@ class CrashScene(Scene):
         self.trace = "".join(tb[-6:]).rstrip()
         self.menu_button = w.Button("Back to the menu", self.to_menu, primary=True, icon_name="menu")
         self.quit_button = w.Button("Quit", app.quit, icon_name="power")
-        self.text = w.ScrollText(self.trace, 14)
+        self.text = ScrollText(self.trace, 14)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.k = 1.0
 

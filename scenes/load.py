@@ -13,6 +13,7 @@ from game import registry
 from game.save import AUTOSAVE_NAME, SaveError, SaveInfo, list_saves, load_save, take_problems
 from scenes import widgets as w
 from scenes.base import AppLike, Scene
+from scenes.scroll_widgets import ScrollList
 
 
 def game_title(name: str) -> str:
@@ -29,7 +30,7 @@ class LoadScene(Scene):
     def __init__(self, app: AppLike) -> None:
         super().__init__(app)
         self.saves: list[SaveInfo] = []
-        self.list = w.ScrollList([], self.draw_row, self.load, pickable=lambda s: s.error is None)
+        self.list = ScrollList([], self.draw_row, self.load, pickable=lambda s: s.error is None)
         self.back = w.Button("Back", app.pop)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.k = 1.0

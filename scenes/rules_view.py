@@ -13,6 +13,7 @@ from game.engine import GameError
 from scenes import widgets as w
 from scenes.base import AppLike, Scene
 from scenes.focus import FocusRing
+from scenes.scroll_widgets import ScrollText
 
 
 def rules_text(name: str) -> str:
@@ -38,7 +39,7 @@ class RulesScene(Scene):
             w.Button(g.title, lambda n=g.name: self.select(n)) for g in self.games
         ]
         self.close_button = w.Button("Close", app.pop, primary=True, key=None)
-        self.text = w.ScrollText(rules_text(self.game_name) if self.game_name else "No game is available yet.")
+        self.text = ScrollText(rules_text(self.game_name) if self.game_name else "No game is available yet.")
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.k = 1.0
         self.ring = FocusRing(lambda: [*self.tabs, self.close_button])

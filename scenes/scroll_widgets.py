@@ -1,4 +1,4 @@
-"""Scrolling widgets (split from scenes/widgets.py, which re-exports them as ``w.ScrollText`` and ``w.ScrollList``).
+"""Scrolling widgets (split from scenes/widgets.py, on which they build).
 
 * :class:`ScrollText` — wrapped paragraphs with headings, mouse-wheel scroll.
 * :class:`ScrollList` — clickable rows drawn by a callback, wheel scroll.

@@ -10,8 +10,6 @@ sizes come from the rects, so nothing depends on one resolution; use
 * :class:`Cycler` — pick one of a few values (click = next, right-click = back).
 * :class:`Slider` — a 0..1 value.
 * :class:`TextInput` — one line of text (TEXTINPUT events, Backspace, Enter).
-* :class:`ScrollText` — wrapped paragraphs with headings, mouse-wheel scroll (scenes/scroll_widgets.py).
-* :class:`ScrollList` — clickable rows drawn by a callback, wheel scroll (scenes/scroll_widgets.py).
 * :func:`draw_panel`, :func:`draw_text`, :func:`wrap`, :func:`font`.
 
 Button clicks play the sound set with :func:`set_click_sound` (the app does
@@ -528,12 +526,3 @@ def row(rect: pygame.Rect, n: int, gap: int) -> list[pygame.Rect]:
     w = (rect.width - gap * (n - 1)) // n
     return [pygame.Rect(rect.left + i * (w + gap), rect.top, w, rect.height) for i in range(n)]
 
-
-def __getattr__(name: str) -> Any:
-    """``w.ScrollText`` and ``w.ScrollList`` live in scenes/scroll_widgets.py (this module stays short); found on
-    first use, since they build on the widgets above (an import here would be circular)."""
-    if name in ("ScrollText", "ScrollList", "_Scroller"):
-        from scenes import scroll_widgets
-
-        return getattr(scroll_widgets, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

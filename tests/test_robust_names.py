@@ -23,6 +23,7 @@ from game.match import Match, SeatSpec
 from game.names import NAME_MAX, clean_name, printable
 from game.save import load_save, match_to_json
 from scenes import widgets as w
+from scenes.scroll_widgets import ScrollText
 from scenes.table import kit
 from tests.fuzz.harness import GAME, frames, make_app, play_out, resize, show
 
@@ -96,7 +97,7 @@ def test_every_widget_draws_any_text_at_any_size(surface: pygame.Surface, text: 
     field.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
     assert len(field.text) <= 16 and "\x00" not in field.text
     field.draw(surface)
-    scroll = w.ScrollText(text + "\nHeading:\n- " + text, max(1, size))
+    scroll = ScrollText(text + "\nHeading:\n- " + text, max(1, size))
     scroll.rect = rect
     scroll.draw(surface)
     kit.text(text, "ui", size)  # the table kit's text and wrap go through the same sanitiser

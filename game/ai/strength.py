@@ -85,21 +85,3 @@ def sentence(game: str, level: str) -> str:
     if tenths == 10:
         return f"Beats {who} in nearly every game."
     return f"Beats {who} about {tenths} games in 10."
-
-
-def duel(game_name: str, level: str, against: str, deals: int, seed: int = 1, iterations: int | None = None) -> float:
-    """``level``'s share of wins against ``against`` over ``deals`` two-player deals, each played twice with the
-    seats swapped (the tournament's seat rotation; ``iterations``: the hard level's fixed search, so the result
-    does not depend on the machine's speed)."""
-    from game.play import play_game
-    from game.registry import get_game
-
-    game = get_game(game_name)
-    options = game.normalize_options({}, 2)
-    won = 0.0
-    for d in range(deals):
-        for first in (0, 1):
-            levels = [level, against] if first == 0 else [against, level]
-            state, _ = play_game(game, levels, seed + d, options, None, iterations)
-            won += game.outcome(state).win_share(first)
-    return won / (2 * deals)

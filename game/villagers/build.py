@@ -769,6 +769,7 @@ def _return_card(st: VillagersState, seat: int, action: ReturnCard) -> list[Even
     name = st.names[seat]
     private = Event(f"You return the {cname(card)}", "private", frozenset((seat,)))
     push_pile(st, dest, card, seat)
+    ev: Event
     if dest >= 0:
         ev = OwnReveal(f"{name} returns a card face down onto stack {dest + 1}", "trade",
                        data=("return", seat, dest, top_token(st.stacks[dest])))

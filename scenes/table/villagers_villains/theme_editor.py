@@ -32,6 +32,7 @@ from game.villagers_villains.cards import (
 from game.villagers_villains.theme import parse_theme
 from scenes import widgets as w
 from scenes.base import AppLike, Scene
+from scenes.scroll_widgets import ScrollList
 from scenes.table.villagers_villains import themes
 
 KINDS = (BUILDING, CITIZEN, HERO, CHALLENGE)
@@ -90,8 +91,8 @@ class ThemeEditorScene(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.seg_rects: list[pygame.Rect] = []
         self.name_input = w.TextInput("", self._set_name, placeholder="name of the theme", max_len=themes.MAX_NAME)
-        self.saved_list = w.ScrollList(self.saved, self._draw_saved_row, self._pick_saved, row_height=40)
-        self.card_list = w.ScrollList(self._card_names(), self._draw_card_row, self._add_card, row_height=34,
+        self.saved_list = ScrollList(self.saved, self._draw_saved_row, self._pick_saved, row_height=40)
+        self.card_list = ScrollList(self._card_names(), self._draw_card_row, self._add_card, row_height=34,
                                       pickable=self._can_add)
         self.kind_buttons = [w.Button(PLURAL[k], lambda k=k: self._set_kind(k)) for k in KINDS]
         self.random_button = w.Button("+1 random", self._add_random)
