@@ -34,7 +34,7 @@ from game.villagers_villains.actions import (
     Upgrade,
     Vend,
 )
-from game.villagers_villains.ai_coop import hazard
+from game.villagers_villains.ai_coop import hazard, reach
 from game.villagers_villains.cards import (
     ALL_CARDS,
     BUILDING,
@@ -80,15 +80,7 @@ BUILDING_OF = {c.pair: c.id for c in CARDS.values() if c.kind == BUILDING}
 def recruit_chance(st: VVState, seat: int, position: int, extra: int) -> float:
     """Chance that a recruit roll with ``extra`` bought dice reaches ``position`` (the King's Favor aside)."""
     mods = sum(v for _, v in recruit_mods(st, seat))
-    return _reach(position - mods, 1 + extra + powers(st, seat).free_dice)
-
-
-def _reach(need: int, dice: int) -> float:
-    if need <= 1:
-        return 1.0
-    if need > C.die_sides:
-        return 0.0
-    return 1.0 - ((need - 1) / C.die_sides) ** dice
+    return reach(position - mods, 1 + extra + powers(st, seat).free_dice)
 
 
 def rounds_left(st: VVState) -> float:
@@ -133,7 +125,7 @@ def defence_chance(st: VVState, seat: int, dv: int) -> float:
     """Chance that ``seat``'s roll sources this round beat a Challenge of Defeat Value ``dv`` (up to 3 tries)."""
     best, tries = defence_profile(st, seat)
     need = dv + (C.coop_strict if st.rules.cooperative else 0)
-    miss = 1.0 - _reach(need - best, 1)
+    miss = 1.0 - reach(need - best, 1)
     return 1.0 - miss ** max(1, min(tries, 3))
 
 
@@ -435,7 +427,7 @@ def _dice_choice(st: VVState, seat: int, position: int, top: int, hit: float, mi
     mods = sum(v for _, v in recruit_mods(st, seat))
     free = 1 + powers(st, seat).free_dice
     need = position - mods
-    best, value = 0, miss + (hit - miss) * _reach(need, free)
+    best, value = 0, miss + (hit - miss) * reach(need, free)
     if need <= 1 or need > C.die_sides or hit <= miss:
         return best, value
     reserve = coop_reserve(st, seat)
@@ -443,7 +435,7 @@ def _dice_choice(st: VVState, seat: int, position: int, top: int, hit: float, mi
     for k in range(1, top + 1):
         spent = k * C.extra_die_cost
         dear = COOP_SHORT if gold - spent < reserve else 1.0  # Cooperative: gold kept for the Pillage
-        v = miss + (hit - miss) * _reach(need, free + k) - spent * GOLD * dear
+        v = miss + (hit - miss) * reach(need, free + k) - spent * GOLD * dear
         if v > value + 1e-9:
             best, value = k, v
         else:
@@ -463,7 +455,7 @@ def _defend_score(st: VVState, seat: int, a: Defend, rounds: float) -> float:
 
     mods = sum(v for _, v in defence_mods(st, seat, a.source, a.target))
     dice = CARDS[a.source].effect.dice if a.source in CARDS else 1
-    p = _reach(needed(st, a.target) - mods, dice)
+    p = reach(needed(st, a.target) - mods, dice)
     c = CARDS[a.target]
     owner = next(s for s, t in enumerate(st.towns) if a.target in t)
     stake = -c.tv + c.loot * GOLD + TROPHY + c.pillage * GOLD

@@ -69,14 +69,8 @@ def owed(st: VVState, seat: int) -> int:
 def placeable_count(st: VVState, seat: int, gold: int) -> int:
     """How many hand cards ``seat`` could place with ``gold``, cheapest first."""
     pw = powers(st, seat)
-    prices = sorted(price(st, seat, c, pw) for c in st.hands[seat] if ALL_CARDS[c].kind in PLACEABLE)
-    k = 0
-    for p in prices:
-        if p > gold:
-            break
-        gold -= p
-        k += 1
-    return k
+    return placeable_in(sorted(price(st, seat, c, pw) for c in st.hands[seat] if ALL_CARDS[c].kind in PLACEABLE),
+                        gold)
 
 
 def placeable_later(st: VVState, seat: int, now: int, later: int) -> int:
@@ -101,7 +95,8 @@ def placeable_in(prices: list[int], gold: int) -> int:
     return k
 
 
-def _reach(need: int, dice: int) -> float:
+def reach(need: int, dice: int) -> float:
+    """Chance that the best of ``dice`` dice shows at least ``need``."""
     if need <= 1:
         return 1.0
     if need > C.die_sides:
@@ -109,7 +104,7 @@ def _reach(need: int, dice: int) -> float:
     return 1.0 - ((need - 1) / C.die_sides) ** dice
 
 
-def challenge_reach(st: VVState, seat: int, gold: int) -> float:
+def challengereach(st: VVState, seat: int, gold: int) -> float:
     """The best chance ``seat`` has to take a Challenge from the pool as it is (all ``gold`` on dice)."""
     pool = st.pool
     if not pool:
@@ -122,7 +117,7 @@ def challenge_reach(st: VVState, seat: int, gold: int) -> float:
     best = 0.0
     for p, cid in enumerate(pool, start=1):
         if ALL_CARDS[cid].kind == CHALLENGE:
-            best = max(best, _reach(p - mods, dice))
+            best = max(best, reach(p - mods, dice))
     return best
 
 
@@ -171,7 +166,7 @@ def seat_hazard(st: VVState, seat: int, rounds_all: float | None = None) -> tupl
     elif recruit_ahead(st, seat):
         if h >= limit:
             known = st.stage != ST.BUILD  # from Reset on (and during Recruit) the pool is the one they face
-            reach = challenge_reach(st, seat, gold) if known else 1.0 - FULL_UNKNOWN
+            reach = challengereach(st, seat, gold) if known else 1.0 - FULL_UNKNOWN
             risk = 1.0 - (1.0 - risk) * (1.0 - (1.0 - reach))
             h_next = h
         else:
@@ -260,12 +255,12 @@ def save_chance(st: VVState, seat: int, extra_dv: int = 0) -> float:
     best_mod, tries = defence_profile(st, seat)
     tries = max(1, min(tries, 3))
     strict = C.coop_strict if st.rules.cooperative else 0
-    best = 1.0 - (1.0 - _reach(extra_dv + strict - best_mod, 1)) ** tries if extra_dv else 0.0
+    best = 1.0 - (1.0 - reach(extra_dv + strict - best_mod, 1)) ** tries if extra_dv else 0.0
     for c in st.towns[seat]:
         card = CARDS.get(c)
         if card is None or card.kind != CHALLENGE or not card.pillage or card.successes > tries:
             continue
-        p = _reach(card.dv + strict - best_mod, 1)
+        p = reach(card.dv + strict - best_mod, 1)
         if card.successes == 1:
             q = 1.0 - (1.0 - p) ** tries
         else:  # at least ``successes`` hits in ``tries`` rolls
@@ -352,8 +347,8 @@ def declared_risk(st: VVState, seat: int) -> float:
     pw = powers(st, seat)
     need = st.declared - sum(v for _, v in pw.recruit)
     if hit_bad:  # the fewest dice: none bought
-        return _reach(need, 1 + pw.free_dice)
-    return 1.0 - _reach(need, 1 + pw.free_dice + st.gold[seat] // max(1, C.extra_die_cost))
+        return reach(need, 1 + pw.free_dice)
+    return 1.0 - reach(need, 1 + pw.free_dice + st.gold[seat] // max(1, C.extra_die_cost))
 
 
 def hazard(st: VVState) -> tuple[float, float]:
