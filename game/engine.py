@@ -733,6 +733,16 @@ class Game(ABC, Generic[S]):
         """A live score for ``seat`` from its view with ``draft`` staged: (score, exact). None: no preview."""
         return None
 
+    def estimate_breakdown(self, view: S, seat: Seat, draft: Hashable = None) -> tuple[str, ...]:
+        """Where the live score comes from, one line per source ("Grocer: 3 points"), shown when the player
+        hovers the score line; () when the game has nothing to itemise."""
+        return ()
+
+    def drop_effect(self, view: S, seat: Seat, gesture: Gesture) -> str:
+        """What making ``gesture`` would change, said while its card is held over the target ("Pays 2 gold to
+        Basil", "+3 points"), from the seat's view; "" when there is nothing worth saying."""
+        return ""
+
     # --- AI hooks (a game's ai.py supplies better ones) -----------------------
     def evaluate(self, state: S, seat: Seat) -> float:
         """Heuristic worth of ``state`` for ``seat`` in [0, 1] (0.5 unknown)."""

@@ -154,7 +154,7 @@ def play_to(table: TableScene, phase: str, rounds: int = 2, seed: int = 1) -> No
             break
         for s in m.to_act():
             m.apply(s, agent.choose(m.game, m.view(s), s))
-    table._refresh(sync=False)
+    table.refresh(sync=False)
     table.layout(table.size)
 
 
@@ -184,7 +184,7 @@ def _to_build_with_a_target(table: VillagersTable) -> Any:
     m = table.match
     for _ in range(3000):
         if table.front in m.to_act() and m.state.phase == Ph.BUILD:
-            table._refresh(sync=False)
+            table.refresh(sync=False)
             table.layout(table.size)
             for g in table.gestures.all:
                 if isinstance(g.action, Place) and g.action.target:
@@ -224,7 +224,7 @@ def test_a_basic_trade_by_dragging_a_hand_card_onto_a_stack() -> None:
     m = table.match
     for _ in range(3000):
         if table.front in m.to_act() and m.state.phase == Ph.BUILD and m.state.trades == 0:
-            table._refresh(sync=False)
+            table.refresh(sync=False)
             table.layout(table.size)
             drags = [g for g in table.gestures.all if trade_return(g) is not None and g.target.startswith("stack:")]
             if drags and len({g.action for g in drags}) > 1:
@@ -267,7 +267,7 @@ def test_a_held_padlocked_card_tags_whom_it_pays() -> None:
         if m.is_over():
             break
         if table.front in m.to_act() and m.state.phase == Ph.BUILD:
-            table._refresh(sync=False)
+            table.refresh(sync=False)
             table.layout(table.size)
             found = next((g for g in table.gestures.all if isinstance(g.action, Place)
                           and cardart.ctype(g.action.card).unlocker), None)

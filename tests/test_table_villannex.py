@@ -484,7 +484,7 @@ def test_weapon_card_zoom_says_what_it_does() -> None:
 def test_score_chip_never_covers_the_status() -> None:
     _app, table = vmake([("Ann", "human"), ("A very long player name", "random")], {"two_rounds": True}, seed=9)
     table.match.state.round_scores.append((123, 456))
-    table._refresh(sync=False)
+    table.refresh(sync=False)
     surf = pygame.Surface((600, 40))
     r = pygame.Rect(0, 5, 300, 26)
     used = table.seat_header(surf, 1, r)
@@ -536,7 +536,7 @@ def test_round_plaque_and_solitaire_goal() -> None:
     st = table.match.state
     st.round_scores.append((47,))
     st.round = 2
-    table._refresh(sync=False)
+    table.refresh(sync=False)
     assert table.plaque_lines() == ["Round 2 of 4", "Goal: 40 points"]
     frame(app, 0.5)
 
@@ -547,7 +547,7 @@ def test_common_area_keeps_every_card_name_readable() -> None:
         st = table.match.state
         st.common.extend(st.deck[:12])
         del st.deck[:12]
-        table._refresh(sync=False)
+        table.refresh(sync=False)
         table.layout(size)
         frame(app, 0.5)
         zone = table.boxes["common"]

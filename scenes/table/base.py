@@ -161,7 +161,7 @@ class TableScene(TableChrome, Scene):
         # cards wait behind the hand-over screen.
         self._resume_gate = (not match.is_over() and self.viewer is not None
                              and sum(1 for s in match.seats if s.is_human) >= 2)
-        self._refresh(sync=False)
+        self.refresh(sync=False)
 
     # === what a game's table supplies =============================================================================
     def layout_zones(self, zones: Sequence[Zone], area: pygame.Rect) -> None:
@@ -286,7 +286,7 @@ class TableScene(TableChrome, Scene):
 
     # === scene hooks ================================================================================================
     def enter(self) -> None:
-        self._refresh(sync=True, animate=False)
+        self.refresh(sync=True, animate=False)
         if self._resume_gate and self.viewer is not None:
             self._resume_gate = False
             seat = self.viewer
@@ -306,11 +306,11 @@ class TableScene(TableChrome, Scene):
         self.play = pygame.Rect(m, m, self.side_rect.x - 2 * m, H - 2 * m)
         self._side_cache = None
         self._structure = None
-        self._relayout()
+        self.relayout()
         self._layout_side()
-        self._sync(animate=False)
+        self.sync(animate=False)
 
-    def _relayout(self) -> None:
+    def relayout(self) -> None:
         if self.play.w <= 0:
             return
         key = self.structure_key(self.zone_list)
@@ -323,7 +323,7 @@ class TableScene(TableChrome, Scene):
         self.layout_zones(self.zone_list, self.play)
 
     # === the model -> what is shown ===================================================================================
-    def _refresh(self, sync: bool = True, animate: bool = True) -> None:
+    def refresh(self, sync: bool = True, animate: bool = True) -> None:
         self._version += 1
         self._memo.clear()
         m = self.match
@@ -337,11 +337,11 @@ class TableScene(TableChrome, Scene):
         self.shown = self.moments.shown(self.shown)
         self.zone_list = list(self.game.zones(self.shown, self.viewer))
         self.zone_by_id = {z.id: z for z in self.zone_list}
-        self._relayout()
+        self.relayout()
         self.log.set_events(m.visible_log(self.viewer))
         self.moments.count_rounds()
         if sync:
-            self._sync(animate=animate)
+            self.sync(animate=animate)
 
     def _check_draft(self) -> None:
         """Keep the staged draft while it still makes sense (another seat deciding meanwhile does not end it)."""
@@ -380,7 +380,7 @@ class TableScene(TableChrome, Scene):
             for b, g in zip(self.gesture_buttons, self.gestures.buttons, strict=True):
                 b.on_click = lambda g=g: self.perform(g)
 
-    def _sprite_specs(self) -> list[tuple[kit.ZoneBox, list[tuple[str, CardTag]]]]:
+    def sprite_specs(self) -> list[tuple[kit.ZoneBox, list[tuple[str, CardTag]]]]:
         """(box, [(sprite key, tag)]) for every zone that has a box, in the zones' order."""
         out = []
         for z in self.zone_list:
@@ -413,14 +413,14 @@ class TableScene(TableChrome, Scene):
         card = tag.card
         return lambda width: self.face(card, width)
 
-    def _sync(self, animate: bool = True) -> None:
+    def sync(self, animate: bool = True) -> None:
         """Reconcile the sprites with the zones: by card id (a card glides to its new zone), face-down cards by
         zone and index; a card that becomes known flips where its face-down self was."""
         if not self.boxes:
             self.order = []
             return
         dur = self.MOVE_TIME * self.af if animate else 0.0
-        want = self._sprite_specs()
+        want = self.sprite_specs()
         old = dict(self.sprites)
         seen = {key for _, specs in want for key, _ in specs}
         vanished_hidden: dict[Any, list[tuple[float, float]]] = {}
@@ -498,7 +498,7 @@ class TableScene(TableChrome, Scene):
             self.zoom_pinned = None
         if self.selected is not None and (self.selected.key not in new_sprites or not self.selected.draggable):
             self.selected = None
-        self._light_targets()
+        self.light_targets()
 
     # === doing things =================================================================================================
     def perform(self, g: Gesture) -> bool:
@@ -518,7 +518,7 @@ class TableScene(TableChrome, Scene):
         self.draft_trail.append(self.draft)
         self.draft = g.draft
         self._sound("place")
-        self._refresh()
+        self.refresh()
         return True
 
     def submit(self, action: Action, seat: int | None = None) -> bool:
@@ -530,20 +530,20 @@ class TableScene(TableChrome, Scene):
             events = self.match.apply(seat, action)
         except IllegalAction as exc:
             self.show_reason(exc.reason, toast=True)
-            self._sync()
+            self.sync()
             return False
         if seat == self.viewer:
             self._clear_draft()
-        self._after_apply(events, human=True)
+        self.after_apply(events, human=True)
         return True
 
-    def _after_apply(self, events: list[Event], human: bool = False) -> None:
+    def after_apply(self, events: list[Event], human: bool = False) -> None:
         self._save_due = True  # a human's decision is written at once, the AI's in batches (see _autosave)
         if human:
             self._autosave(force=True)
         kinds = {e.kind for e in events}
         self.moments.after_apply(events, human)
-        self._refresh(sync=True)
+        self.refresh(sync=True)
         self._sound(next((snd for kind, snd in SOUND_OF_KIND if kind in kinds), "slide"))
 
     def _choose(self, gestures: Sequence[Gesture], pos: tuple[int, int]) -> bool:
@@ -558,7 +558,7 @@ class TableScene(TableChrome, Scene):
 
     def _menu_cancelled(self) -> None:
         self.menu = None
-        self._sync()
+        self.sync()
 
     def can_take_back(self) -> bool:
         """Undo is possible: a staged step, or the viewer's last decision while the rules allow it (nothing hidden
@@ -572,7 +572,7 @@ class TableScene(TableChrome, Scene):
         if self.draft is not None or self.draft_trail:
             self.draft = self.draft_trail.pop() if self.draft_trail else None
             self.selected = None
-            self._refresh()
+            self.refresh()
             self._sound("slide")
             return
         seat = self.viewer
@@ -594,7 +594,7 @@ class TableScene(TableChrome, Scene):
         trail, draft = self._staged.pop((seat, last.action), ([], None))
         self.draft_trail = list(trail) if draft is not None else []
         self.draft = draft
-        self._refresh()
+        self.refresh()
         self._sound("slide")
 
     def _refused_undo_click(self, event: pygame.event.Event) -> bool:
@@ -686,7 +686,7 @@ class TableScene(TableChrome, Scene):
                 self.score_open = False
             elif self.selected is not None:
                 self.selected = None
-                self._sync()
+                self.sync()
             else:
                 self.open_pause()
             return True
@@ -746,7 +746,7 @@ class TableScene(TableChrome, Scene):
             return
         if self.selected is not None:
             self.selected = None
-            self._sync()
+            self.sync()
 
     def _on_click(self, spr: kit.CardSprite) -> None:
         tag = spr.tag
@@ -767,24 +767,24 @@ class TableScene(TableChrome, Scene):
         elif self.gestures.can_drag(tag.card, tag.zone):
             self.selected = None if self.selected is spr else spr
             self._sound("click")
-            self._sync()
+            self.sync()
         elif self.gestures.clicks_on_zone(tag.zone):
             self._choose(self.gestures.clicks_on_zone(tag.zone), pos)
         elif self.selected is not None:
             self.selected = None
-            self._sync()
+            self.sync()
 
     def _on_pickup(self, spr: kit.CardSprite) -> None:
         self.zoom_pinned = None
         self.selected = None
         for s in self.order:
             s.selected = False
-        self._light_targets(spr)
+        self.light_targets(spr)
         self._sound("slide")
 
     def _on_drop(self, spr: kit.CardSprite, pos: tuple[int, int]) -> bool:
         tag = spr.tag
-        self._light_targets()
+        self.light_targets()
         if not isinstance(tag, CardTag):
             return False
         targets = self.gestures.targets(tag.card, tag.zone)
@@ -812,9 +812,9 @@ class TableScene(TableChrome, Scene):
             self.show_reason("That card cannot move now: the prompt says what is left to do.")
 
     def _on_cancel(self, spr: kit.CardSprite) -> None:
-        self._light_targets()
+        self.light_targets()
 
-    def _light_targets(self, held: kit.CardSprite | None = None) -> None:
+    def light_targets(self, held: kit.CardSprite | None = None) -> None:
         """Light the zones the held (or selected) card may go to, and the zones a click does something on."""
         held = held if held is not None else (self.drag.held or self.selected)
         targets: set[str] = set()
@@ -853,13 +853,13 @@ class TableScene(TableChrome, Scene):
             for box in self.boxes.values():
                 box.hot = box.lit and box.rect.inflate(12, 12).collidepoint(held.rect.center)
         self.moments.update()
-        self._run_ai()
+        self.run_ai()
         self._autosave()
         self._run_timer(dt)
         self._maybe_handoff()
-        self._update_widgets()
+        self.update_widgets()
 
-    def _update_widgets(self) -> None:
+    def update_widgets(self) -> None:
         over = self.match.is_over()
         self.results_btn.visible = over
         self.undo_btn.enabled = not over and self.can_take_back()
@@ -992,7 +992,7 @@ class TableScene(TableChrome, Scene):
             self.app.toast(f"Time is up: {self.game.describe(self.view, seat, action)}.")
             self.submit(action)
 
-    def _run_ai(self) -> None:
+    def run_ai(self) -> None:
         m = self.match
         if m.is_over() or self.moments.holding:
             return
@@ -1011,7 +1011,7 @@ class TableScene(TableChrome, Scene):
             seat, act = self._ai_queue.pop(0)
             self._ai_started = self.clock
             if seat in m.to_act() and act in m.legal_actions(seat):
-                self._after_apply(m.apply(seat, act))
+                self.after_apply(m.apply(seat, act))
             else:
                 self._ai_queue = []  # the table moved on (an undo): decide again
             return
@@ -1073,10 +1073,10 @@ class TableScene(TableChrome, Scene):
             self.sprites = {}
             self.order = []
             self.leaving = []
-            self._refresh(sync=False)
+            self.refresh(sync=False)
             self.layout(self.size)
         else:
-            self._refresh(sync=True, animate=False)
+            self.refresh(sync=True, animate=False)
 
     def run_headless(self, max_seconds: float = 30.0, dt: float = 0.5) -> None:
         """Advance (AI moves and animations) until a human must act or the game is over; for tests."""

@@ -211,14 +211,14 @@ class TableChrome:
         for box in self.boxes.values():
             box.draw_mat(layer)
             if box.layout == "pile":
-                self._draw_pile(layer, box)
+                self.draw_pile(layer, box)
             else:
                 box.draw_label(layer)
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             layer = layer.convert()
         self._layer, self._layer_key = layer, key
 
-    def _draw_pile(self, surface: pygame.Surface, box: kit.ZoneBox) -> None:
+    def draw_pile(self, surface: pygame.Surface, box: kit.ZoneBox) -> None:
         """A pile: a couple of backs under its top card, and its name and count under it."""
         w_ = box.card_w
         h = box.card_h

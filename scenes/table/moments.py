@@ -121,7 +121,7 @@ class Moments:
             t.close_score_btn.text, t.close_score_btn.on_click = self._close
             self._close = None
         if held is not None:
-            t._refresh()  # the live table comes back: its gestures (none are offered while held) and view
+            t.refresh()  # the live table comes back: its gestures (none are offered while held) and view
 
     def shown(self, view: Any) -> Any:
         """The view to draw: during a held round end, the game's table may keep the round's reveal on screen."""

@@ -82,13 +82,13 @@ class VillagersTable(TableScene):
         super().__init__(app, match, runner_mode=runner_mode)
         self._markets_seen = len(self.market_events())
 
-    def _refresh(self, sync: bool = True, animate: bool = True) -> None:
+    def refresh(self, sync: bool = True, animate: bool = True) -> None:
         """Pass-and-play guard: the shared log panel caches its lines by (length, last line), which two seats'
         logs can share while their private lines ("You are dealt ...") differ; a new viewer rebuilds it."""
         if self.viewer != self._log_viewer:
             self._log_viewer = self.viewer
             self.log._key = ()  # until the shared panel keys its cache by the viewer too
-        super()._refresh(sync, animate)
+        super().refresh(sync, animate)
 
     # --- layout --------------------------------------------------------------------------------------------------
     def structure_key(self, zones: Sequence[Zone]) -> Hashable:
@@ -466,9 +466,9 @@ class VillagersTable(TableScene):
                 surface.blit(theme.text(ln, role, big if kind == "big" else small, col), (box.x + pad, y))
                 y += lh
 
-    def _light_targets(self, held: kit.CardSprite | None = None) -> None:
+    def light_targets(self, held: kit.CardSprite | None = None) -> None:
         """The base lights the drop zones; the "new chain" place always says what it is for."""
-        super()._light_targets(held)
+        super().light_targets(held)
         for name, box in self.boxes.items():
             if name.startswith("new-chain:"):
                 box.slot_hint = "New chain or solitary"

@@ -150,16 +150,16 @@ class VillagersVillainsTable(TableScene):
         super().__init__(app, match, runner_mode=runner_mode)
 
     # === the model -> what is shown =================================================================================
-    def _refresh(self, sync: bool = True, animate: bool = True) -> None:
+    def refresh(self, sync: bool = True, animate: bool = True) -> None:
         """As the base, except that after a new roll the cards wait for the die: they move when it stops."""
-        super()._refresh(False, animate)
+        super().refresh(False, animate)
         rolled = self._scan_rolls(animate)
         if sync:
             if rolled and self.dice_rolling:
                 self._sync_pending = True
             else:
                 self._sync_pending = False
-                self._sync(animate=animate)
+                self.sync(animate=animate)
         if self.match.is_over() and self.standing is None and self.view.rules.cooperative:
             self._record()
 
@@ -214,10 +214,10 @@ class VillagersVillainsTable(TableScene):
                 self._hold_log()
             if self._sync_pending:
                 self._sync_pending = False
-                self._sync()
+                self.sync()
 
-    def _update_widgets(self) -> None:
-        super()._update_widgets()
+    def update_widgets(self) -> None:
+        super().update_widgets()
         if self.dice_rolling and not self.match.is_over() and self.roll_show is not None:
             self.prompt.title = f"{self._roll_title(self.roll_show)}…"
             self.prompt.detail = "The die is rolling."
@@ -506,9 +506,9 @@ class VillagersVillainsTable(TableScene):
             return cardart.card_back(width, cardart.CITY_RATIO)
         return cardart.card_back(width)
 
-    def _sprite_specs(self) -> list[tuple[kit.ZoneBox, list[tuple[str, CardTag]]]]:
+    def sprite_specs(self) -> list[tuple[kit.ZoneBox, list[tuple[str, CardTag]]]]:
         """The unused City Upgrade cards' pile shows a landscape back."""
-        out = super()._sprite_specs()
+        out = super().sprite_specs()
         for box, specs in out:
             if box.name == "city-box":
                 specs[:] = [(key, dataclasses.replace(tag, back=CITY_BACK)) for key, tag in specs]
@@ -535,10 +535,10 @@ class VillagersVillainsTable(TableScene):
         name = names[seat] if 0 <= seat < len(names) else "?"
         return (name.strip()[:1] or "?").upper()
 
-    def _draw_pile(self, surface: pygame.Surface, box: kit.ZoneBox) -> None:
+    def draw_pile(self, surface: pygame.Surface, box: kit.ZoneBox) -> None:
         """Piles as the base draws them, except the unused City Upgrade cards, which lie landscape."""
         if box.name != "city-box":
-            super()._draw_pile(surface, box)
+            super().draw_pile(surface, box)
             return
         w_ = box.card_w
         h = round(w_ * cardart.CITY_RATIO)
@@ -643,19 +643,19 @@ class VillagersVillainsTable(TableScene):
             return "; ".join(parts) + "." if parts else ""
         return ""
 
-    def _relayout(self) -> None:
+    def relayout(self) -> None:
         """As the base, but the new boxes keep the counts and notes of the boxes they replace until the next sync:
         while the die tumbles the sync waits for it, and the deck must not read "Deck · 0" meanwhile."""
         old = {name: (box.count, box.note) for name, box in getattr(self, "boxes", {}).items()}
-        super()._relayout()
+        super().relayout()
         for name, box in self.boxes.items():
             if name in old:
                 box.count, box.note = old[name]
 
     # === the dimming of unaffordable cards =============================================================================
-    def _sync(self, animate: bool = True) -> None:
+    def sync(self, animate: bool = True) -> None:
         leaving = len(self.leaving)
-        super()._sync(animate)
+        super().sync(animate)
         self._redirect_leaving(self.leaving[leaving:])
         for spr, card, cost in self._priced():
             spr.dim = cost > self.view.gold[self.front] or not self.gestures.can_drag(card, f"hand:{self.front}")

@@ -507,8 +507,8 @@ class VillagesTable(TableScene):
         return None
 
     # --- the flow of play: a battle is a moment (round ends are the shared ones of moments.py) ------------------------
-    def _refresh(self, sync: bool = True, animate: bool = True) -> None:
-        super()._refresh(sync, animate)
+    def refresh(self, sync: bool = True, animate: bool = True) -> None:
+        super().refresh(sync, animate)
         self._relabel()
         b = self.view.battle
         if b is not None:
@@ -528,7 +528,7 @@ class VillagesTable(TableScene):
         owner = "your" if seat == self.viewer else f"{v.names[seat]}'s"
         return f"{owner} {v.villages[seat][index].colour} village"
 
-    def _after_apply(self, events: list[Event], human: bool = False) -> None:
+    def after_apply(self, events: list[Event], human: bool = False) -> None:
         """Keep what a decided battle showed (the engine moves its units on in the same decision) for the arena,
         and hold the computer players a moment so it can be read."""
         live = self._live_battle
@@ -548,16 +548,16 @@ class VillagesTable(TableScene):
                     "reward", "regroup", "sheep", "dissolve", "thief", "scout"):
                 self.report.after.append(e.text)
                 self.report.until = max(self.report.until, self.clock + 2.0 * max(self.af, 0.5))
-        super()._after_apply(events, human)
+        super().after_apply(events, human)
         if self.view.battle is None:
             self._live_battle = None
 
-    def _run_ai(self) -> None:
+    def run_ai(self) -> None:
         """The computer players wait a moment after a battle is decided, so its arithmetic can be read before the
         next move (a round end is the shared moment: moments.py holds it until the player continues)."""
         if self.clock < self._hold_until:
             return
-        super()._run_ai()
+        super().run_ai()
 
     # --- words for a new player ---------------------------------------------------------------------------------------
     def hint(self) -> str:
