@@ -61,8 +61,10 @@ def main() -> None:
     if args.one:
         print(json.dumps(one(args.one, args.players, args.budget)))
         return
+    from game.registry import available_games
+
     rows = []
-    for name in ("villages", "villagers", "villagers_villains", "villannex"):
+    for name in available_games():
         out = subprocess.run([sys.executable, __file__, "--one", name, "--players", str(args.players),
                               "--budget", str(args.budget)], capture_output=True, text=True, check=True).stdout
         row = json.loads(out.splitlines()[-1])

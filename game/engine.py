@@ -513,6 +513,8 @@ class GameInfo:
     max_players: int
     module: str | None  # what to import for the rules object ``GAME``; None: not built yet ("coming soon")
     blurb: str
+    #: A few icon names (``art/icons``) for the menu tile: what the game is about, at a glance.
+    emblems: tuple[str, ...] = ()
 
     @property
     def available(self) -> bool:

@@ -470,7 +470,7 @@ class App:
 
 
 def make_table(app: App, match: Match) -> Scene:
-    """The match's table: the game's own, or the generic table (scenes.table.TABLES)."""
+    """The match's table: the game's own, or the generic table (found by scenes.table.table_class)."""
     from scenes.table import table_for
 
     return table_for(app, match)

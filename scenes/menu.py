@@ -17,14 +17,6 @@ from scenes.base import AppLike, Scene
 from scenes.focus import FocusRing
 from scenes.table import has_own_table
 
-#: A few icons per game for its tile: what the game is about, at a glance.
-TILE_ICONS: dict[str, tuple[str, ...]] = {
-    "villages": ("shield", "power", "gold"),
-    "villagers": ("food", "builder", "key"),
-    "villagers_villains": ("building", "weapon", "crown"),
-    "villannex": ("wood", "stone", "livestock", "grain"),
-}
-
 
 def game_title(name: str) -> str:
     for g in registry.GAMES:
@@ -201,7 +193,7 @@ class MenuScene(Scene):
         y += sub.get_linesize() + int(6 * k)
         body = pygame.Rect(rect.left + pad, y, rect.width - 2 * pad, rect.bottom - y - pad - int(60 * k))
         used = w.draw_paragraph(surface, info.blurb, w.font("ui", int(20 * k)), ink, body)
-        names = TILE_ICONS.get(info.name, ())
+        names = info.emblems
         bottom = rect.bottom - pad - int(52 * k) - int(14 * k)  # above the button row
         size = min(int(60 * k), bottom - (body.top + used) - int(8 * k), (rect.width - 2 * pad) // 8)
         if names and size >= 20:

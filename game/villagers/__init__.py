@@ -13,6 +13,7 @@ INFO = GameInfo(
     5,
     "game.villagers.rules",
     "Draft villagers from the Road and build production chains.",
+    ("food", "builder", "key"),
 )
 
 

@@ -13,6 +13,7 @@ INFO = GameInfo(
     6,
     "game.villagers_villains.rules",
     "Recruit, build and defend your town against villains.",
+    ("building", "weapon", "crown"),
 )
 
 

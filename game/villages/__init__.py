@@ -13,6 +13,7 @@ INFO = GameInfo(
     5,
     "game.villages.rules",
     "Build villages of six colours, hire units, raid your neighbours.",
+    ("shield", "power", "gold"),
 )
 
 

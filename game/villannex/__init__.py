@@ -16,6 +16,7 @@ INFO = GameInfo(
     4,
     "game.villannex.rules",
     "Two cards, one village: every card on the table changes what resources are worth.",
+    ("wood", "stone", "livestock", "grain"),
 )
 
 

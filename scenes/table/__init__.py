@@ -1,14 +1,16 @@
 """The play screens: one ``TableScene`` base, a table per game where it has one, the generic table for the rest.
 
-``TABLES`` maps a game's name to its own table (imported only when played);
-adding a game's table is one line there. A game whose engine exists but has
-no entry is played on the generic table, so no game is ever "coming soon"
-once its rules are built.
+A game's own table is found by its place, so adding one edits nothing shared:
+the package ``scenes.table.<game name>`` with a module ``table`` defining one
+``TableScene`` subclass (imported only when the game is played or set up). A
+game whose engine exists but has no such module is played on the generic
+table, so no game is ever "coming soon" once its rules are built.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -19,25 +21,39 @@ if TYPE_CHECKING:
     from scenes.base import AppLike
     from scenes.table.base import TableScene
 
-#: game name -> "module:Class" of its own table (a TableScene subclass: zone layout + card faces).
-TABLES: dict[str, str] = {
-    "villannex": "scenes.table.villannex.table:VillannexTable",
-    "villages": "scenes.table.villages.table:VillagesTable",
-    "villagers": "scenes.table.villagers.table:VillagersTable",
-    "villagers_villains": "scenes.table.villagers_villains.table:VillagersVillainsTable",
-}
-
 GENERIC = "scenes.table.generic:GenericTable"
+
+
+def _own_module(game_name: str) -> str | None:
+    """The module of ``game_name``'s own table, if it has one (found without importing it)."""
+    if not game_name.isidentifier():
+        return None
+    name = f"scenes.table.{game_name}.table"
+    try:
+        found = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    return name if found is not None else None
 
 
 def table_class(game_name: str) -> type[TableScene]:
     """The table class of a game: its own, else the generic table."""
-    module, _, cls = TABLES.get(game_name, GENERIC).partition(":")
-    return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
+    from scenes.table.base import TableScene
+
+    own = _own_module(game_name)
+    if own is None:
+        module, _, cls = GENERIC.partition(":")
+        return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
+    mod = importlib.import_module(own)
+    classes = [c for c in vars(mod).values()
+               if isinstance(c, type) and issubclass(c, TableScene) and c.__module__ == own]
+    if len(classes) != 1:
+        raise LookupError(f"{own} must define exactly one TableScene subclass, not {len(classes)}")
+    return classes[0]
 
 
 def has_own_table(game_name: str) -> bool:
-    return game_name in TABLES
+    return _own_module(game_name) is not None
 
 
 def table_for(app: AppLike, match: Match) -> TableScene:
