@@ -20,7 +20,11 @@ Conventions every game follows:
   consistently with what the seat has seen, giving a playable state.
 * Phases are data: a game lists one :class:`Phase` per phase of its state
   machine (who acts, the prompt, the legal actions, how a decision is
-  applied) and the base class dispatches on ``state.phase`` once.
+  applied) and the base class dispatches on ``state.phase`` once. A phase
+  names its successor: when it is over, its module sets ``state.phase`` to
+  the next phase's name, or to a :class:`Step` (automatic work such as a
+  round's start) that the same table maps to its entry function, so no
+  phase module imports the next one.
 * At a table, every legal action is made by a :class:`Gesture` (a card
   dragged from a zone onto a zone, a click, or a button), and the cards a
   table shows are listed as :class:`Zone` s: the shared table needs nothing
@@ -42,26 +46,27 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import types
-import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
+
+from game.action import Action as Action
+from game.action import ActionCodec as ActionCodec
+from game.action import IllegalAction as IllegalAction
+from game.action import check_action as check_action
+from game.options import OptionSpec as OptionSpec
+from game.options import shown as shown
+from game.outcome import Outcome as Outcome
+from game.outcome import OutcomeKind as OutcomeKind
+from game.outcome import ranked_outcome as ranked_outcome
+from game.tabletop import HIDDEN_CARD as HIDDEN_CARD
+from game.tabletop import CardFace as CardFace
+from game.tabletop import Gesture as Gesture
+from game.tabletop import Zone as Zone
 
 Seat = int
 S = TypeVar("S")  # a game's state type
-#: A face-down card in a Zone. "?" followed by what its back shows ("?wood") is allowed too.
-HIDDEN_CARD = "?"
-
-
-class IllegalAction(Exception):
-    """Raised by ``apply`` for anything not in ``legal_actions``."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 class GameError(ValueError):
@@ -75,116 +80,6 @@ def chance_rng(seed: int, counter: int) -> random.Random:
     randomisation), and needs no RNG object inside the state.
     """
     return random.Random(f"{seed}:{counter}")
-
-
-def _to_json(value: Any) -> Any:
-    if isinstance(value, (tuple, list)):
-        return [_to_json(v) for v in value]
-    if isinstance(value, frozenset):
-        return sorted(_to_json(v) for v in value)
-    return value
-
-
-def _from_json(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_from_json(v) for v in value)
-    return value
-
-
-# --- actions ------------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """Base of every action: a small frozen dataclass with a ``KIND`` tag.
-
-    Fields hold only ints, strings, bools, ``None`` and (nested) tuples of
-    those, so the JSON form is stable: ``{"kind": KIND, field: value...}``.
-    """
-
-    KIND: ClassVar[str] = ""
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.KIND}
-        for f in dataclasses.fields(self):
-            out[f.name] = _to_json(getattr(self, f.name))
-        return out
-
-
-_FIELD_TYPES: dict[type, tuple[tuple[str, Any], ...]] = {}
-
-
-def _field_types(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
-    found = _FIELD_TYPES.get(cls)
-    if found is None:
-        hints = typing.get_type_hints(cls)
-        found = _FIELD_TYPES[cls] = tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
-    return found
-
-
-def _matches(value: Any, hint: Any) -> bool:
-    """Exact type check of one action field: bool is not int, float is not int, a list is not a tuple."""
-    if hint is Any:
-        return True
-    if hint is None or hint is type(None):
-        return value is None
-    if hint in (int, str, bool):
-        return type(value) is hint
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        return any(_matches(value, a) for a in args)
-    if origin is tuple:
-        if type(value) is not tuple:
-            return False
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(_matches(v, args[0]) for v in value)
-        return len(args) == len(value) and all(_matches(v, a) for v, a in zip(value, args, strict=True))
-    if origin is typing.Literal:
-        return any(type(value) is type(a) and value == a for a in args)
-    return isinstance(value, hint)
-
-
-def check_action(action: Any, kinds: Sequence[type[Action]]) -> None:
-    """Raise IllegalAction unless ``action`` is one of ``kinds`` with every field of exactly its declared type.
-
-    Python compares ``1.0 == 1`` and ``True == 1``, so a malformed action can equal a legal one and then fail
-    half-way through ``apply``; the doors through which outside input arrives (saves, the UI, the CLI) call
-    this first."""
-    if type(action) not in kinds:
-        raise IllegalAction(f"{action!r} is not a decision of this game.")
-    for name, hint in _field_types(type(action)):
-        if not _matches(getattr(action, name), hint):
-            raise IllegalAction(f"{action.KIND}: field {name!r} has the wrong type ({getattr(action, name)!r}).")
-
-
-class ActionCodec:
-    """Turns a game's action JSON back into action objects (type-checked field by field)."""
-
-    def __init__(self, kinds: Sequence[type[Action]]) -> None:
-        self._by_kind: dict[str, type[Action]] = {}
-        for cls in kinds:
-            if not cls.KIND or cls.KIND in self._by_kind:
-                raise ValueError(f"action kind missing or duplicated: {cls!r}")
-            self._by_kind[cls.KIND] = cls
-
-    def decode(self, data: Any) -> Action:
-        if not isinstance(data, dict) or "kind" not in data:
-            raise ValueError(f"not an action: {data!r}"[:200])
-        kind = data["kind"]
-        cls = self._by_kind.get(kind) if isinstance(kind, str) else None
-        if cls is None:
-            raise ValueError(f"unknown action kind {kind!r}"[:200])
-        names = {f.name for f in dataclasses.fields(cls)}
-        given = set(data) - {"kind"}
-        if given != names:
-            raise ValueError(f"action {kind!r} needs fields {sorted(names)}, got {sorted(map(str, given))}"[:200])
-        action = cls(**{k: _from_json(data[k]) for k in names})
-        try:
-            check_action(action, tuple(self._by_kind.values()))
-        except IllegalAction as exc:
-            raise ValueError(exc.reason[:200]) from None
-        return action
 
 
 # --- the log --------------------------------------------------------------------------------------------------------
@@ -255,215 +150,6 @@ def shared_event(text: str, kind: str = "info", visible_to: frozenset[int] | Non
     return found
 
 
-# --- set-up options -----------------------------------------------------------------------------------------------
-
-
-def shown(value: object) -> str:
-    """A value quoted in a refusal, short and safe for any JSON: text is cut to 40 characters, a list or a table
-    is named by its type (its items could be anything), and a whole number too long to print says so (``str`` of
-    an int over 4,300 digits raises ValueError since Python 3.11)."""
-    if isinstance(value, str):
-        return repr(value[:40])
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        return "a number far too large"
-    if value is None or isinstance(value, (bool, int, float)):
-        return str(value)
-    kinds: dict[type, str] = {list: "a list", tuple: "a list", dict: "a table"}
-    return kinds.get(type(value), f"a {type(value).__name__}")
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """A set-up option from a rulebook: a variant, an expansion, a mode.
-
-    ``choices`` empty means a bool, or a whole number between ``minimum`` and
-    ``maximum`` when the default is an int. ``players`` limits the player
-    counts it is offered for (the setup screen hides it otherwise).
-    ``excludes`` names options it cannot be combined with; ``reason`` says
-    why (shown in setup when the combination is refused). ``requires`` names
-    on/off options that must be on when this one is away from its default
-    ("the longer game needs City Builder"); ``reason`` says why too.
-    ``picks`` (a text option): the value is its default or some of these
-    names joined by ", ", ``pick_count`` of them (0: one per player); the
-    setup screen offers them as check boxes ("agree upon these cards").
-    """
-
-    key: str
-    label: str
-    description: str
-    default: bool | int | str
-    choices: tuple[Any, ...] = ()
-    players: tuple[int, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    excludes: tuple[str, ...] = ()
-    reason: str = ""
-    picks: tuple[str, ...] = ()
-    pick_count: int = 0
-    requires: tuple[str, ...] = ()
-
-    def offered(self, n_players: int) -> bool:
-        return not self.players or n_players in self.players
-
-
-# --- tables: gestures, zones, faces -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Gesture:
-    """How one decision (or one step of a composed decision) is made at a table.
-
-    * a drag: ``card`` taken from zone ``source`` and dropped on zone ``target``;
-    * a click: ``target`` is None and ``card`` (a card clicked) or ``source`` (a zone clicked, e.g. the deck) set;
-    * a button: ``card``, ``source`` and ``target`` all None; ``label`` is its text.
-
-    Exactly one of ``action`` (the decision this completes) and ``draft`` (the
-    next partial choice of a move the rulebook locks in as a whole, kept by the
-    table and handed back to ``Game.gestures``) is set. ``label`` is a short
-    imperative shown on buttons, menus and tooltips ("Attack the blue village").
-
-    ``then`` is a decision the table makes at once after ``action`` when it is legal then: one drop that the
-    engine takes as two steps of the same seat (a unit dropped on the village it attacks: the attacker, then the
-    target; a hand card dropped on a stack: the Basic taken, then that card returned), so the AI's choices stay
-    small while a player makes the move the way the rulebook tells it.
-    """
-
-    label: str
-    action: Action | None = None
-    draft: Hashable = None
-    card: str | None = None
-    source: str | None = None
-    target: str | None = None
-    then: Action | None = None
-
-    @property
-    def kind(self) -> str:
-        if self.target is not None:
-            return "drag"
-        if self.card is not None or self.source is not None:
-            return "click"
-        return "button"
-
-
-@dataclass(frozen=True, slots=True)
-class Zone:
-    """A place on the table and the cards in it, as the viewer sees them.
-
-    ``id`` is a plain string ("hand:0", "village:1:2", "deck", "discard");
-    gestures name zones by it. ``cards`` are card ids in display order, a
-    face-down card being ``HIDDEN_CARD`` (or "?" plus what its back shows).
-    ``count`` is the number of cards when the zone shows only a pile (a deck
-    of 40 lists no cards); ``kind`` tells a table how to draw it: "row" (laid
-    out side by side), "fan" (a hand), "pile" (a stack, its top shown),
-    "stack" (overlapping so every card's top band stays readable) or "slot"
-    (an empty place a card may be dropped on).
-    """
-
-    id: str
-    label: str
-    cards: tuple[str, ...] = ()
-    owner: Seat | None = None
-    kind: str = "row"
-    count: int | None = None
-    note: str = ""  # a short public fact shown with the zone ("3 gold", "Tavern guest")
-
-    @property
-    def size(self) -> int:
-        return len(self.cards) if self.count is None else self.count
-
-
-@dataclass(frozen=True, slots=True)
-class CardFace:
-    """A card in words, for the generic table, tooltips and the log: each game's own table draws it properly."""
-
-    name: str
-    text: str = ""  # the effect in a few words
-    band: str = ""  # what kind of card ("Knight · blue", "Building")
-    value: str = ""  # a corner number (power, gold, cost)
-    color: tuple[int, int, int] | None = None  # the band's colour; never the only carrier of meaning
-
-
-# --- the end of a game ----------------------------------------------------------------------------------------------
-
-
-class OutcomeKind(StrEnum):
-    RANKED = "ranked"  # highest score wins, ties share
-    SOLO = "solo"  # one player against the game: goal met or not
-    COOPERATIVE = "cooperative"  # everyone wins or loses together
-    TEAMS = "teams"  # teams ranked by team score
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended (or stands): what the results screen, the AI's reward and tournaments read.
-
-    ``rewards`` are per seat in [0, 1] (winners share 1 in a ranked game).
-    ``teams``/``team_scores``: the teams and their scores (cooperative: one
-    team of everyone). ``goal``/``met``: the target of a solo or cooperative
-    game and whether it was reached. ``rounds``: each round's scores per
-    seat, for games scored over several rounds (the last row may be the
-    round in progress). ``headline`` is the sentence the results screen shows.
-    """
-
-    kind: OutcomeKind
-    scores: tuple[float, ...]
-    winners: tuple[Seat, ...]
-    rewards: tuple[float, ...]
-    headline: str = ""
-    teams: tuple[tuple[Seat, ...], ...] = ()
-    team_scores: tuple[float, ...] = ()
-    goal: float | None = None
-    met: bool | None = None
-    rounds: tuple[tuple[float, ...], ...] = ()
-
-    def win_share(self, seat: Seat) -> float:
-        """The seat's share of the win, as tournaments count it: tied winners (or tied winning teams) split one
-        win; in a solo or cooperative game a win is a whole win."""
-        if seat not in self.winners:
-            return 0.0
-        if self.kind in (OutcomeKind.SOLO, OutcomeKind.COOPERATIVE):
-            return 1.0
-        if self.kind is OutcomeKind.TEAMS and self.teams:
-            won = {i for i, t in enumerate(self.teams) if any(w in t for w in self.winners)}
-            return 1.0 / len(won)
-        return 1.0 / len(self.winners)
-
-    def rank(self, seat: Seat) -> int:
-        """1 for the best; tied seats share a rank (by team in a team game)."""
-        if self.kind is OutcomeKind.TEAMS and self.teams:
-            mine = next(i for i, t in enumerate(self.teams) if seat in t)
-            return 1 + sum(1 for x in self.team_scores if x > self.team_scores[mine])
-        if self.kind is OutcomeKind.COOPERATIVE:
-            return 1
-        return 1 + sum(1 for x in self.scores if x > self.scores[seat])
-
-
-def _names_and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def ranked_outcome(
-    scores: Sequence[float],
-    names: Sequence[str],
-    winners: Sequence[Seat] | None = None,
-    rounds: Sequence[Sequence[float]] = (),
-) -> Outcome:
-    """The usual outcome: highest score wins (or the given ``winners`` after a rulebook tie-break), winners share 1."""
-    sc = tuple(float(x) for x in scores)
-    if winners is None:
-        best = max(sc) if sc else 0.0
-        winners = [s for s, x in enumerate(sc) if x == best]
-    won = tuple(winners)
-    rewards = tuple(1.0 / len(won) if s in won else 0.0 for s in range(len(sc)))
-    if not won:
-        headline = "Nobody wins"
-    elif len(won) == 1:
-        headline = f"{names[won[0]]} wins with {sc[won[0]]:g}"
-    else:
-        headline = f"{_names_and([names[s] for s in won])} share the win with {sc[won[0]]:g}"
-    return Outcome(OutcomeKind.RANKED, sc, won, rewards, headline, rounds=tuple(tuple(map(float, r)) for r in rounds))
-
-
 # --- phases as data -----------------------------------------------------------------------------------------------
 
 
@@ -481,6 +167,20 @@ class Phase(Generic[S]):
     legal: Callable[[S, Seat], list[Action]]
     apply: Callable[[S, Seat, Action], list[Event]]
     prompt: Callable[[S, Seat], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Generic[S]):
+    """Automatic work between phases, where nobody decides (a round starts, the Markets pay): the transitions as data.
+
+    A phase module never calls the next phase's module. When its phase is over it sets ``state.phase`` to the name
+    of what comes next and returns; when that name is a ``Step`` of the game's ``phase_table``,
+    :meth:`Game.settle` calls ``enter``, which does the work, returns its log lines and names its own successor
+    the same way. So the table in the game's façade is the one place that knows which module follows which, and
+    the phase modules import none of each other. A step's name is never seen between two decisions."""
+
+    name: str
+    enter: Callable[[S], list[Event]]
 
 
 def require(condition: bool, reason: str) -> None:
@@ -539,12 +239,27 @@ class Game(ABC, Generic[S]):
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.action_types)
-        self.phases: dict[str, Phase[S]] = {p.name: p for p in self.phase_table()}
+        table = self.phase_table()
+        self.phases: dict[str, Phase[S]] = {p.name: p for p in table if isinstance(p, Phase)}
+        self.steps: dict[str, Step[S]] = {p.name: p for p in table if isinstance(p, Step)}
 
-    def phase_table(self) -> Sequence[Phase[S]]:
-        """The phases of this game's state machine. A game that lists them gets ``to_act``, ``legal_actions``,
-        ``apply`` and ``prompt`` for free, dispatched on ``state.phase``; a game without phases overrides those."""
+    def phase_table(self) -> Sequence[Phase[S] | Step[S]]:
+        """The phases of this game's state machine and the automatic steps between them. A game that lists them
+        gets ``to_act``, ``legal_actions``, ``apply`` and ``prompt`` for free, dispatched on ``state.phase``, and
+        its steps run by :meth:`settle`; a game without phases overrides those."""
         return ()
+
+    def settle(self, state: S, events: list[Event]) -> list[Event]:
+        """Run the automatic steps a decision handed over to (``state.phase`` naming a :class:`Step`) until a phase
+        where someone decides or the end; their log lines follow ``events``. ``apply`` calls it after every
+        decision and a game's ``new_game`` after its set-up, so a step's name never rests in a state."""
+        steps = self.steps
+        if steps:
+            step = steps.get(getattr(state, "phase", ""))
+            while step is not None:
+                events = events + step.enter(state)
+                step = steps.get(getattr(state, "phase", ""))
+        return events
 
     def _phase(self, state: S) -> Phase[S] | None:
         return self.phases.get(getattr(state, "phase", ""))
@@ -641,7 +356,7 @@ class Game(ABC, Generic[S]):
             names = self.seat_names(state)
             who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
             raise IllegalAction(f"It is not {who}'s turn to decide.")
-        return phase.apply(state, seat, action)
+        return self.settle(state, phase.apply(state, seat, action))
 
     def prompt(self, state: S, seat: Seat) -> str:
         """What ``seat`` must do now, e.g. "Choose 4 cards to keep"."""

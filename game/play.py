@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from game.ai import make_agent
 from game.engine import Action, Event, Game, Seat
 
 MAX_DECISIONS = 100_000  # per game: a safety net against a rules bug that never ends
@@ -42,8 +43,6 @@ def agent_seed(seed: int, seat: Seat) -> int:
 
 def make_agents(levels: Sequence[str], seed: int, budget: float | None = None,
                 iterations: int | None = None) -> list[Chooser]:
-    from game.ai import make_agent
-
     return [make_agent(lv, seed=agent_seed(seed, i), budget=budget, iterations=iterations) for i, lv in enumerate(levels)]
 
 

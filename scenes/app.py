@@ -538,13 +538,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=_parse_size, help="window size, e.g. 1600x900")
     parser.add_argument("--windowed", action="store_true", help="start in a window even if fullscreen was saved")
     parser.add_argument("--first-frame-exit", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--text-audit", action="store_true",
+                        help="headless: count the too small and the cut texts of every screen (--size to pick one)")
     args = parser.parse_args(argv)
 
-    if args.smoke_test or args.screenshots:
+    if args.smoke_test or args.screenshots or args.text_audit:
         from scenes import smoke
 
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
+        if args.text_audit:
+            from scenes import text_audit
+
+            return text_audit.report(App, (args.size,) if args.size else text_audit.SIZES)
         if args.smoke_test:
             return smoke.smoke_test(App)
         return smoke.screenshots(args.screenshots, App)

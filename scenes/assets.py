@@ -66,8 +66,11 @@ def _font_file(package: str, filename: str) -> Path | None:
     return path if path.is_file() else None
 
 
-def font(role: str, size: int) -> pygame.font.Font:
-    """Lato for "ui"/"ui-bold", Caladea for "card"/"card-bold"; pygame's own font if those can't load."""
+def font(role: str, size: int, seen_at: float = 1.0) -> pygame.font.Font:
+    """Lato for "ui"/"ui-bold", Caladea for "card"/"card-bold"; pygame's own font if those can't load.
+
+    ``seen_at``: the scale the drawing is shown at (a card face drawn at twice its size and smoothed down passes
+    0.5). The font is the same; the text audit (``scenes/text_audit.py``) counts the size a player sees."""
     return _font(str(role), max(1, int(size)))
 
 

@@ -51,8 +51,12 @@ class HandoffScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         self.k = w.scale(size)
-        bw = min(int(620 * self.k), size[0] - 40)
-        self.button.rect = pygame.Rect(0, 0, bw, int(76 * self.k))
+        bh = int(76 * self.k)
+        size_px = max(10, int(bh * 0.42))  # the button's label size (``widgets.Button.draw``)
+        label_w = w.font("ui-bold", size_px).size(self.button.text)[0] + int(size_px * 1.7) + 24
+        # wide enough for the whole label (a long name included), as far as the window allows
+        bw = min(max(int(620 * self.k), label_w), size[0] - 40)
+        self.button.rect = pygame.Rect(0, 0, bw, bh)
         self.button.rect.center = (size[0] // 2, int(size[1] * 0.62))
 
     def update(self, dt: float) -> None:

@@ -10,6 +10,7 @@ scroll. "View table" goes back to the table, which stays as it ended.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -63,6 +64,17 @@ def headline(match: Match) -> str:
     if len(winners) == 1:
         return wins(names[winners[0]])
     return names_and([names[i] for i in winners]) + " share the win!"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One row of the results' score panel."""
+
+    label: str
+    value: str
+    icon: str
+    lit: bool  # drawn as a winner
+    team: bool = False  # a cooperative game's team total
 
 
 def _fmt(score: float) -> str:
@@ -122,7 +134,7 @@ class ResultsScene(Scene):
         body = pygame.Rect(margin, top, sw - 2 * margin, sh - top - margin - bar_h - int(24 * k))
         gap = int(24 * k)
         left_w = int(body.width * (0.36 if self.panel_fn else 0.45))
-        n = len(self.match.seats)
+        n = len(self.match.seats) + (self.outcome.kind is OutcomeKind.COOPERATIVE)  # the team's row
         scores_h = min(int(90 * k) + n * int(56 * k), body.height // 2 if self.panel_fn else body.height)
         self.scores_rect = pygame.Rect(body.left, body.top, left_w, scores_h)
         if self.panel_fn:
@@ -166,8 +178,12 @@ class ResultsScene(Scene):
         cx = self.size[0] // 2
         won = bool(self.outcome.winners) if self.match.is_over() else False
         crown = w.icon("trophy", int(64 * k), (236, 196, 96)) if won else None  # no trophy for a lost solitaire
-        tf = w.font("card-bold", int(54 * k))
         text = headline(self.match)
+        room = self.size[0] - 80 - (crown.get_width() + int(16 * k) if crown else 0)
+        size = int(54 * k)  # a long headline ("Ada and Basil share the win with ...") is set smaller, not cut
+        while size > int(30 * k) and w.font("card-bold", size).size(text)[0] > room:
+            size -= 2
+        tf = w.font("card-bold", size)
         title_w = min(tf.size(text)[0], self.size[0] - 80) + (crown.get_width() + int(16 * k) if crown else 0)
         x = cx - title_w // 2
         y = int(30 * k)
@@ -212,39 +228,59 @@ class ResultsScene(Scene):
         scores = self.outcome.scores
         return sorted(range(len(self.match.seats)), key=lambda s: -scores[s] if s < len(scores) else 0)
 
+    def rows(self) -> list[ScoreRow]:
+        """The left panel's rows: the ranking best first, or, for a cooperative game, the team's total first (lit
+        when the team won) and then each player's share in seat order, none of them lit as a winner."""
+        scores = self.outcome.scores
+        over = self.match.is_over()
+        winners = set(self.outcome.winners) if over else set()
+        out: list[ScoreRow] = []
+        coop = self.outcome.kind is OutcomeKind.COOPERATIVE
+        if coop:
+            team = self.outcome.team_scores[0] if self.outcome.team_scores else sum(scores)
+            fell = " (lost)" if over and self.outcome.met is False else ""
+            won = bool(winners)
+            out.append(ScoreRow(f"Team total{fell}", _fmt(team), "crown" if won else "person", won, True))
+        for seat in range(len(self.match.seats)) if coop else self.ranking():
+            spec = self.match.seats[seat]
+            lit = seat in winners and not coop
+            icon = "crown" if lit else ("person" if spec.is_human else "robot")
+            label = spec.name if spec.is_human else f"{spec.name} (AI {spec.kind})"
+            value = _fmt(scores[seat]) if seat < len(scores) else ""
+            if self.outcome.goal is not None and self.outcome.kind is OutcomeKind.SOLO:
+                value += f" / {_fmt(self.outcome.goal)}"
+            out.append(ScoreRow(label, value, icon, lit))
+        return out
+
     def _draw_scores(self, surface: pygame.Surface) -> None:
         k = self.k
         r = self.scores_rect
         w.draw_panel(surface, r)
         pad = int(22 * k)
-        title = {OutcomeKind.SOLO: "Your result", OutcomeKind.COOPERATIVE: "Together"}.get(self.outcome.kind,
-                                                                                          "Ranking")
+        title = {OutcomeKind.SOLO: "Your result", OutcomeKind.COOPERATIVE: "Cooperative: one team"}.get(
+            self.outcome.kind, "Ranking")
         w.draw_text(surface, title, w.font("ui-bold", int(26 * k)), w.INK, (r.left + pad, r.top + pad))
-        scores = self.outcome.scores
-        winners = set(self.outcome.winners) if self.match.is_over() else set()
-        rh = int(56 * k)
         y = r.top + int(76 * k)
         nf = w.font("ui-bold", int(24 * k))
         sf = w.font("card-bold", int(30 * k))
-        for seat in self.ranking():
+        rows = self.rows()
+        # every row fits (six Mayors and a cooperative team's total): rows close up before any is left out
+        rh = max(min(int(56 * k), (r.bottom - y - pad // 2) // max(1, len(rows))), sf.get_linesize() + 2)
+        for item in rows:
             if y + rh > r.bottom:
                 break
-            row = pygame.Rect(r.left + pad, y, r.width - 2 * pad, rh - int(8 * k))
-            if seat in winners:
+            row = pygame.Rect(r.left + pad, y, r.width - 2 * pad, rh - min(int(8 * k), rh // 6))
+            if item.lit:
                 pygame.draw.rect(surface, (250, 226, 170), row, border_radius=row.height // 4)
-            spec = self.match.seats[seat]
-            ico = w.icon("crown" if seat in winners else ("person" if spec.is_human else "robot"),
-                         int(row.height * 0.6), w.ACCENT if seat in winners else w.INK_SOFT)
+            elif item.team:
+                pygame.draw.rect(surface, theme.PAPER_DIM, row, border_radius=row.height // 4)
+            ico = w.icon(item.icon, int(row.height * 0.6), w.ACCENT if item.lit else w.INK_SOFT)
             x = row.left + int(10 * k)
             if ico is not None:
                 surface.blit(ico, ico.get_rect(midleft=(x, row.centery)))
             x += int(row.height * 0.6) + int(14 * k)
-            label = spec.name if spec.is_human else f"{spec.name} (AI {spec.kind})"
-            w.draw_text(surface, label, nf, w.INK, (x, row.centery), "midleft", row.right - x - int(110 * k))
-            value = _fmt(scores[seat]) if seat < len(scores) else ""
-            if self.outcome.goal is not None and self.outcome.kind is OutcomeKind.SOLO:
-                value += f" / {_fmt(self.outcome.goal)}"
-            w.draw_text(surface, value, sf, w.INK, (row.right - int(12 * k), row.centery), "midright")
+            w.draw_text(surface, item.label, nf, w.INK, (x, row.centery), "midleft", row.right - x - int(110 * k))
+            w.draw_text(surface, item.value, sf, w.INK, (row.right - int(12 * k), row.centery), "midright")
             y += rh
 
     def _draw_log(self, surface: pygame.Surface) -> None:

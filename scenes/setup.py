@@ -86,11 +86,14 @@ def _table_hook(game_name: str, hook: str) -> Any:
 
 
 def _choice_label(value: Any, key: str = "", names: list[str] | None = None) -> str:
-    """A choice in words: On/Off, a seat's name for a start player (0: at random), minutes for a timer."""
+    """A choice in words: On/Off, a seat's name for a start player (0: at random), minutes for a timer, Off for a
+    limit of 0. The options' help texts speak of these words, never of the numbers behind them (issue 18)."""
     if isinstance(value, bool):
         return "On" if value else "Off"
     if isinstance(value, int) and key in ("start_player", "first_player") and names is not None:
         return "Drawn at random" if value == 0 else (names[value - 1] if value <= len(names) else f"Player {value}")
+    if isinstance(value, int) and key.endswith("limit") and value == 0:
+        return "Off"
     if isinstance(value, int) and key.endswith("timer"):
         if value == 0:
             return "Off"
@@ -426,7 +429,8 @@ class SetupScene(Scene):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.ring.focused is None:
                 self.start_button.click()
                 return
-        if self.ring.handle(event):
+        typing = event.type == pygame.KEYDOWN and event.key != pygame.K_TAB and self._editing()
+        if not typing and self.ring.handle(event):  # a field being edited keeps its arrows, Home, End and Space
             self._follow_focus()
             return
         if event.type == pygame.MOUSEMOTION:

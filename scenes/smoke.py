@@ -244,6 +244,24 @@ def round_end_screenshots(app: Any, shot: Callable[[str], None]) -> None:
             shot("round-end-villannex-reveal.png")
 
 
+#: Finished tables at their busiest for ``--screenshots`` (issue 18): (game, players, seed, options, window size).
+END_TABLE_SHOTS = (("villagers_villains", 4, 31, {}, (1600, 900)),
+                   ("villannex", 4, 32, ALL_EXPANSIONS, theme.MIN_WINDOW))
+
+
+def end_table_screenshots(app: Any, shot: Callable[[str], None]) -> None:
+    """The table at the end of a game, the score table put aside: can every seat's cards still be read?"""
+    names = ("Mara", "Ada", "Basil", "Clara")
+    for game, n, seed, options, size in END_TABLE_SHOTS:
+        app.set_window(size=size)
+        seats = [SeatSpec(names[0], "human")] + [SeatSpec(x, "easy") for x in names[1:n]]
+        table = _open_table(app, _finished_match(game, seats, seed, options), 30)
+        table.score_open = False
+        _frames(app, 10)
+        shot(f"end-table-{game}-{n}p-{size[0]}x{size[1]}.png")
+    app.set_window(size=(1600, 900))
+
+
 def _open_table(app: Any, match: Match, frames: int = 90) -> Any:
     app.start_match(match)
     _frames(app, frames)
@@ -327,6 +345,7 @@ def screenshots(folder: str | Path, app_class: AppFactory) -> int:
 
         villages_demo.screenshots(app, shot, _open_table, _frames)
         round_end_screenshots(app, shot)
+        end_table_screenshots(app, shot)
     except Exception as exc:  # noqa: BLE001 - reported with its traceback; the exit code says it failed
         traceback.print_exc()
         print(f"SCREENSHOTS FAILED: {exc.__class__.__name__}: {exc}")

@@ -58,6 +58,13 @@ def scale(size: tuple[int, int]) -> float:
     return max(0.55, min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1], 2.0))
 
 
+def least_px(size: tuple[int, int]) -> int:
+    """The smallest legible text at a window size (issue 18): 10 px at 1024x600, rising to 12 px at 1600x900 and
+    above. ``scenes.text_audit`` counts every text drawn below it."""
+    k = (min(size[0] / 1600, size[1] / 900) - 0.64) / (1.0 - 0.64)
+    return 10 + round(2 * max(0.0, min(1.0, k)))
+
+
 def px(value: float, k: float, least: int = 1) -> int:
     """``value`` design pixels at scale ``k`` (never below ``least``)."""
     return max(least, int(value * k))

@@ -9,7 +9,7 @@ sizes come from the rects, so nothing depends on one resolution; use
 * :class:`Toggle` — on/off check box with a label.
 * :class:`Cycler` — pick one of a few values (click = next, right-click = back).
 * :class:`Slider` — a 0..1 value.
-* :class:`TextInput` — one line of text (TEXTINPUT events, Backspace, Enter).
+* :class:`TextInput` — one line of text (typing, caret, selection by Shift, Ctrl+A or the mouse).
 * :func:`draw_panel`, :func:`draw_text`, :func:`wrap`, :func:`font`.
 
 Button clicks play the sound set with :func:`set_click_sound` (the app does
@@ -18,13 +18,16 @@ this once), so widgets need no reference to the app.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
 
 from scenes import theme
+from scenes.text_input import SELECTION as SELECTION  # re-exported: screens write w.TextInput
+from scenes.text_input import TextInput as TextInput
+from scenes.widget_base import Widget as Widget
+from scenes.widget_base import is_left_down, is_left_up
 
 # --- theme: one palette for every screen (scenes/theme.py); screens use w.INK, w.CREAM... ---------
 INK = theme.INK
@@ -149,30 +152,8 @@ def dim(surface: pygame.Surface, alpha: int = 140) -> None:
     surface.blit(veil, (0, 0))
 
 
-def _is_left_down(event: pygame.event.Event) -> bool:
-    return event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
-
-
-def _is_left_up(event: pygame.event.Event) -> bool:
-    return event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1
-
-
-class Widget:
-    def __init__(self, rect: pygame.Rect | None = None, enabled: bool = True, visible: bool = True) -> None:
-        self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
-        self.enabled = enabled
-        self.visible = visible
-        self.hover = False
-
-    def _track_hover(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.rect.collidepoint(event.pos)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        pass
+_is_left_down = is_left_down  # the names the scroll widgets import
+_is_left_up = is_left_up
 
 
 class Button(Widget):
@@ -429,89 +410,6 @@ class Slider(Widget):
 def is_digit(ch: str) -> bool:
     """An ASCII digit: ``str.isdigit`` also passes "²" and "①", which ``int`` refuses."""
     return len(ch) == 1 and "0" <= ch <= "9"
-
-
-class TextInput(Widget):
-    """One line of text. Click to focus; typing arrives as TEXTINPUT events;
-    Backspace deletes, Enter/Tab/Esc or a click elsewhere ends editing.
-    ``text`` only ever holds characters ``allowed`` passes (the initial text too), so an ``on_change`` that
-    parses it (a number field) sees nothing else on any key."""
-
-    def __init__(
-        self,
-        text: str,
-        on_change: Callable[[str], Any],
-        *,
-        placeholder: str = "",
-        max_len: int = 24,
-        allowed: Callable[[str], bool] | None = None,
-    ) -> None:
-        super().__init__()
-        self.allowed = allowed
-        self.text = self._keep(clean_text(text, max_len))
-        self.on_change = on_change
-        self.placeholder = placeholder
-        self.max_len = max_len
-        self.focused = False
-        self._blink = 0.0
-
-    def _keep(self, text: str) -> str:
-        return text if self.allowed is None else "".join(ch for ch in text if self.allowed(ch))
-
-    def focus(self, on: bool = True) -> None:
-        self.focused = on
-        if on:
-            with contextlib.suppress(pygame.error):
-                pygame.key.start_text_input()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if not self.visible:
-            return False
-        self._track_hover(event)
-        if _is_left_down(event):
-            inside = self.rect.collidepoint(event.pos) and self.enabled
-            self.focus(inside)
-            return inside
-        if not self.focused:
-            return False
-        if event.type == pygame.TEXTINPUT:
-            added = self._keep(clean_text(getattr(event, "text", ""), self.max_len))
-            new = (self.text + added)[: self.max_len]
-            if new != self.text:
-                self.text = new
-                self.on_change(self.text)
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                if self.text:
-                    self.text = self.text[:-1]
-                    self.on_change(self.text)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
-                self.focused = False
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.visible:
-            return
-        r = self.rect
-        self._blink = (self._blink + 1) % 60
-        pygame.draw.rect(surface, (255, 252, 244) if self.enabled else DISABLED, r, border_radius=r.height // 6)
-        border = FOCUS if self.focused else PAPER_EDGE
-        pygame.draw.rect(surface, border, r, width=max(2 if self.focused else 1, r.height // 20),
-                         border_radius=r.height // 6)
-        fnt = font("ui", int(r.height * 0.5))
-        pad = r.height // 4
-        if self.text:
-            tr = draw_text(surface, self.text, fnt, INK if self.enabled else DISABLED_TEXT,
-                           (r.left + pad, r.centery), "midleft", r.width - 2 * pad)
-        else:
-            tr = pygame.Rect(r.left + pad, r.centery, 0, 0)
-            draw_text(surface, self.placeholder, fnt, DISABLED_TEXT, (r.left + pad, r.centery), "midleft",
-                      r.width - 2 * pad)
-        if self.focused and self._blink < 30:
-            x = tr.right + 1
-            pygame.draw.line(surface, INK, (x, r.top + r.height // 4), (x, r.bottom - r.height // 4), 2)
 
 
 def column(rect: pygame.Rect, n: int, height: int, gap: int) -> list[pygame.Rect]:

@@ -115,7 +115,7 @@ def test_villages_deal_draws_found_and_end_sizes(monkeypatch: pytest.MonkeyPatch
 
 def test_villagers_summary_states_the_limits_the_engine_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     from game.villagers import GAME
-    from game.villagers.build import trade_cap
+    from game.villagers.reach import trade_cap
     from game.villagers.state import limit_of
 
     st = GAME.new_game(["Ada", "Bo"], 1, {})

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+from pathlib import Path
 
 import scenes.table
 from scenes.table.base import TableScene
@@ -39,3 +40,24 @@ def test_no_game_table_overrides_a_private_method_of_the_shared_table() -> None:
         if n in shared
     }
     assert not offenders, f"override a public hook instead: {sorted(offenders)}"
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def test_no_module_in_scenes_or_game_is_over_600_lines() -> None:
+    """A newcomer reads the table in an afternoon: small modules, split by what they do."""
+    long = {str(p.relative_to(ROOT)): _lines(p) for d in ("scenes", "game") for p in (ROOT / d).rglob("*.py")
+            if _lines(p) > 600}
+    assert not long
+
+
+def test_each_games_table_module_is_a_layout_and_faces_at_most_400_lines() -> None:
+    tables = sorted((ROOT / "scenes" / "table").glob("*/table.py"))
+    assert len(tables) >= 4
+    long = {str(p.relative_to(ROOT)): _lines(p) for p in tables if _lines(p) > 400}
+    assert not long

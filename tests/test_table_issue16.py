@@ -58,7 +58,7 @@ def test_each_mayor_with_a_token_on_a_card_is_seen_on_its_zoom(size: tuple[int, 
     frame(app, 0.5, 1)
     img = table._zoom_image(spr)
     assert img is not None and table.zoom_rect() is not None
-    plain = cardart.city_face(cid, img.get_width(), zoom=True)
+    plain = cardart.city_face(cid, img.get_width(), zoom=True, least=table.least)
     for space, (r, who) in enumerate(zip(cardart.city_space_rects(img.get_width()), st.spaces[k], strict=True)):
         probe = (r.centerx - r.w * 3 // 10, r.centery)  # on the token's coloured ring, off its icon and initial
         if who >= 0:
@@ -69,7 +69,7 @@ def test_each_mayor_with_a_token_on_a_card_is_seen_on_its_zoom(size: tuple[int, 
     # a card nobody holds yet (or one not in play) zooms plain
     for other in st.cities:
         if all(who < 0 for who in st.spaces[st.cities.index(other)]):
-            assert table.zoom_face(other, 300) is cardart.city_face(other, 300, zoom=True)
+            assert table.zoom_face(other, 300) is cardart.city_face(other, 300, zoom=True, least=table.least)
 
 
 def solo(use: bool, size: tuple[int, int] = (1600, 900)) -> tuple[Any, VillagersTable]:
@@ -90,7 +90,7 @@ def test_discarding_the_jester_cancels_the_event_and_the_table_shows_it(monkeypa
     """rules/villagers.md: "the player may discard the Jester to cancel that Event": the Event card says so."""
     stamped: list[tuple[int, int]] = []
     real = vcardart.cancelled_stamp
-    monkeypatch.setattr(vcardart, "cancelled_stamp", lambda s: stamped.append(tuple(s)) or real(s))
+    monkeypatch.setattr(vcardart, "cancelled_stamp", lambda s, *a: stamped.append(tuple(s)) or real(s, *a))
     app, table = solo(True, size)
     assert table.event_cancelled() and table.view.jester is False
     box = table.boxes["event"]

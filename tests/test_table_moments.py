@@ -150,11 +150,12 @@ def test_villannex_round_one_keeps_the_built_villages_on_the_table_until_continu
     were built, with the score table, and go to the common area when the player continues."""
     app, table = held_round_end("villannex", 3, 4, {"two_rounds": True})
     end = next(e for e in reversed(table.match.log) if e.kind == ROUND_END)
-    built = end.data[1]
+    built = end.data.villages  # the round's villages as a typed payload (game/villannex/events.py)
     assert len(built) == 3
     live = table.view
     assert all(v is None for v in live.villages), "the engine has moved the villages on already"
-    for s, (cards, _frames, _weapon, _named) in enumerate(built):
+    for s, village in enumerate(built):
+        cards = village.cards
         assert table.zone_by_id[f"village:{s}"].cards == cards
         assert not set(cards) & set(table.zone_by_id["common"].cards)
         assert f"village:{s}" in table.boxes
@@ -163,7 +164,7 @@ def test_villannex_round_one_keeps_the_built_villages_on_the_table_until_continu
     click(app, table.close_score_btn.rect.center)
     frame(app, 0.5)
     assert table.shown.round == 2
-    moved = {c for cards, *_ in built for c in cards}
+    moved = {c for village in built for c in village.cards}
     assert moved <= set(table.zone_by_id["common"].cards)
 
 

@@ -18,8 +18,8 @@ import pytest
 
 from game.match import SeatSpec
 from game.villagers.actions import EndTurn, Place
+from game.villagers.present import trade_return
 from game.villagers.state import Ph
-from game.villagers.table import trade_return
 from scenes.rules_view import rules_text
 from scenes.table import results_panel, table_for
 from scenes.table.base import CardTag, TableScene
@@ -325,8 +325,8 @@ def test_market_payout_is_shown_card_by_card_with_each_players_breakdown() -> No
     table.submit(action, seat)
     frame(app, 0.1)
     rows = table.market_rows()
-    assert rows and {s for s, *_ in rows} == {0, 1, 2}
-    assert all(total == sum(g + k + sv for _, g, k, sv in r) for _, r, total, _ in rows)
+    assert rows and {p.seat for p in rows} == {0, 1, 2}
+    assert all(p.total == sum(g + k + sv for _, g, k, sv in p.rows) for p in rows)
     # card by card: after the first steps only some seats have their total revealed
     shown = []
     for _ in range(80):
@@ -339,7 +339,7 @@ def test_market_payout_is_shown_card_by_card_with_each_players_breakdown() -> No
     # the score sheet lists every paying card per player
     sheet = vscores.sheet(table.view, table.market_events(), False)
     assert sheet.markets and sheet.markets[0][0] == 1
-    assert [b.total for b in sheet.markets[0][1]] == [t for _, _, t, _ in sorted(rows, key=lambda r: r[0])]
+    assert [b.total for b in sheet.markets[0][1]] == [p.total for p in sorted(rows, key=lambda p: p.seat)]
     table.toggle_scores()
     frame(app, 0.1)
     surf = pygame.Surface((900, 1200))

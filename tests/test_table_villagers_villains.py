@@ -21,15 +21,18 @@ import pytest
 from game.match import Match
 from game.villagers_villains.actions import BuyDice, Declare, Defend, FavorCity, Place, Upgrade
 from game.villagers_villains.cards import ALL_CARDS, CARDS, CITIES, THEME_PRESETS
+from game.villagers_villains.events import RollData
+from game.villagers_villains.explain import roll_lines, roll_of, town_count
 from game.villagers_villains.scoring import ROWS
 from game.villagers_villains.state import PH, price
 from scenes.handoff import HandoffScene
 from scenes.results import ResultsScene
 from scenes.table import results_panel, table_for
 from scenes.table.base import CardTag
-from scenes.table.villagers_villains import cardart, demo, records, themes
+from scenes.table.villagers_villains import cardart, demo, overlays, records, themes
 from scenes.table.villagers_villains import scores as vscores
-from scenes.table.villagers_villains.table import VillagersVillainsTable, flow_groups
+from scenes.table.villagers_villains.layout import flow_groups
+from scenes.table.villagers_villains.table import VillagersVillainsTable
 from tests.test_table_generic import (
     click,
     drag,
@@ -178,7 +181,7 @@ def test_recruit_by_dragging_a_pool_card_and_buying_dice_with_plus_and_minus() -
     assert table.dice_rolling
     frame(app, 0.4)
     assert not table.dice_rolling and not table.prompt.title.endswith("…")
-    lines = [w for w, _ in table._roll_lines(show)]
+    lines = [w for w, _ in roll_lines(show)]
     assert lines[-1].startswith(f"= {show.total} (position {pos})")
     assert any(w.startswith("best die") for w in lines)
 
@@ -187,12 +190,13 @@ def test_roll_events_carry_every_modifier_for_the_die() -> None:
     match, action = demo.defend_moment()
     assert isinstance(action, Defend)
     events = match.apply(0, action)
-    rolls = [e for e in events if isinstance(e.data, tuple) and e.data[:1] == ("roll",)]
+    rolls = [e for e in events if isinstance(e.data, RollData)]
     assert rolls, "a defence roll logs its dice as event data"
-    from scenes.table.villagers_villains.table import roll_of
-
+    data = rolls[0].data
+    assert data.source == action.source and data.target == action.target and data.total == rolls[0].data.total
     show = roll_of(rolls[0], 0)
     assert show is not None and show.kind == "defend"
+    assert show.context == f"{ALL_CARDS[action.source].name} vs the {ALL_CARDS[action.target].name}"
     hero = CARDS[action.source]
     if hero.defense:
         assert (hero.name, hero.defense) in show.mods  # the Hero's bonus is listed by name
@@ -217,7 +221,7 @@ def test_piles_keep_their_counts_while_the_die_tumbles() -> None:
     app, table = open_match(match)
     table.perform(next(g for g in table.gestures.all if g.action == action))
     frame(app, 0.02)
-    assert table.dice_rolling and table._sync_pending
+    assert table.dice_rolling and table.sync_pending
     assert table.boxes["deck"].count == len(table.view.deck) > 0
     assert table.boxes["city-box"].count == len(table.view.city_box) > 0
 
@@ -238,7 +242,7 @@ def test_build_prices_shown_unaffordable_dimmed_and_a_card_dragged_into_town() -
         return any(c <= st.gold[0] for c in costs) and any(c > st.gold[0] for c in costs)
 
     app, table = open_match(_build_moment(both))
-    priced = table._priced()
+    priced = overlays.priced_sprites(table)
     gold = table.view.gold[0]
     assert priced and all(spr.dim == (cost > gold) for spr, _, cost in priced)
     cheap = next(card for spr, card, cost in priced if cost <= gold)
@@ -274,7 +278,7 @@ def test_kings_favor_marker_sits_on_its_pool_card() -> None:
     pos = table.view.pool.index(table.view.favor_card) + 1
     assert f"position {pos}" in table.zone_by_id["pool"].note
     surf = pygame.Surface(app.screen.get_size())
-    table._draw_favor_marker(surf)  # drawn over the card, at its top-left corner
+    overlays.draw_favor_marker(table, surf)  # drawn over the card, at its top-left corner
     r = sprite(table, table.view.favor_card).rect
     assert surf.get_at((r.x + 2, r.y + 2))[:3] != (0, 0, 0)
 
@@ -500,8 +504,8 @@ def test_pool_hint_gives_the_recruit_chance() -> None:
 
 def test_seat_words_count_in_the_right_number() -> None:
     """"1 trophy", not "1 trophies", in the seat status and the other Mayors' panel headers."""
+    from game.villagers_villains.present import seat_status
     from game.villagers_villains.rules import GAME as VV
-    from game.villagers_villains.table import seat_status
 
     st = VV.new_game(["A", "B"], 3, {})
     st.trophies = (("troll",), ())
@@ -529,13 +533,11 @@ def test_kings_favor_city_draw_is_told_and_made_by_dragging_the_marker() -> None
 def test_a_town_past_the_end_size_reads_as_over_the_limit_in_the_seat_label() -> None:
     from dataclasses import replace
 
-    from scenes.table.villagers_villains.table import _town_count
-
     _app, table = vmake([("Ann", "human"), ("Bo", "medium"), ("Cy", "medium")])
     v = table.view
     limit = v.rules.end_size
     assert f"0/{limit} cards" in table.seat_status_words(1)
     table.view = replace(v, towns=(v.towns[0], tuple(list(CARDS)[:limit + 1]), v.towns[2]))
     assert f"{limit + 1} cards (limit {limit})" in table.seat_status_words(1)  # never "10/9 cards"
-    assert _town_count(limit, limit) == f"{limit} of {limit} cards"
-    assert _town_count(limit + 1, limit) == f"{limit + 1} cards (limit {limit})"
+    assert town_count(limit, limit) == f"{limit} of {limit} cards"
+    assert town_count(limit + 1, limit) == f"{limit + 1} cards (limit {limit})"

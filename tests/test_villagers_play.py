@@ -124,14 +124,15 @@ def test_a_stack_top_its_seat_returned_is_named_in_the_draft_gesture() -> None:
 
 def test_market_rows_in_event_data() -> None:
     from game.villagers import market
+    from game.villagers.events import MarketPayout
 
     st = GAME.new_game(["Ada", "Ben"], 1, {})
     chain(st, 0, ["Swineherd", "Truffler"], on=founders_id(0))
     events = market.first_market(st)
-    rows = [e.data for e in events if e.data and e.data[0] == "market"]
-    assert {r[2] for r in rows} == {0, 1}
-    ada = next(r for r in rows if r[2] == 0)
-    assert ada[3] == (("truffler-1", 8, 0, 0),) and ada[4] == 8
+    rows = [e.data for e in events if isinstance(e.data, MarketPayout)]
+    assert {r.seat for r in rows} == {0, 1}
+    ada = next(r for r in rows if r.seat == 0)
+    assert ada.rows == (("truffler-1", 8, 0, 0),) and ada.total == 8 and ada.number == 1
     assert st.last_market[0] == 1
 
 

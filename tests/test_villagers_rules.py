@@ -32,6 +32,7 @@ from game.villagers.actions import (
     Unlock,
 )
 from game.villagers.cards import CARD_TYPE, ctype
+from game.villagers.events import MarketPayout
 from game.villagers.scoring import gold_in_play, padlocks, suit_symbols
 from game.villagers.setups import (
     chain,
@@ -319,10 +320,10 @@ def test_first_market_example_6_1_and_second_market() -> None:
     set_gold(st, 0, 0)
     events = mk.second_market(st)
     assert st.supply[0] == 19 + 6 and not st.coins
-    data = next(e.data for e in events if e.data and e.data[0] == "market" and e.data[2] == 0)
-    rows = {CARD_TYPE[c]: (g, k, sv) for c, g, k, sv in data[3]}
+    data = next(e.data for e in events if isinstance(e.data, MarketPayout) and e.data.seat == 0)
+    rows = {CARD_TYPE[c]: (g, k, sv) for c, g, k, sv in data.rows}
     assert rows["Freemason"] == (0, 0, 3) and rows["Carpenter"] == (0, 4, 0) and rows["Truffler"] == (8, 0, 0)
-    assert data[4] == 25
+    assert data.total == 25
     GAME.check_invariants(st)
 
 

@@ -64,7 +64,7 @@ def with_event(code: str, seed: int = 3, market1: bool | None = None) -> Village
 def reveal(st: VillagersState, cancel: bool = False) -> list:
     from game.villagers import draft
 
-    events = draft.start_round(st)
+    events = GAME.settle(st, draft.start_round(st))  # the round's start hands over to the Event reveal by name
     if st.phase == Ph.EVENT:
         events += act(st, UseJester(cancel))
     GAME.check_invariants(st)

@@ -17,11 +17,11 @@ import pytest
 from game.engine import HIDDEN_CARD
 from game.villagers import GAME
 from game.villagers.actions import TO_DISCARD, TO_RESERVE, EndTurn, ReturnCard, TakeBasic
-from game.villagers.build import trade_destinations
 from game.villagers.cards import BASIC_TYPES, CARD_TYPE
+from game.villagers.present import trade_return
+from game.villagers.reach import trade_destinations
 from game.villagers.setups import clear_hand, empty_stacks, give, start_build
 from game.villagers.state import Ph, VillagersState, canonical_hand
-from game.villagers.table import trade_return
 from tests.conformance import check_gestures
 
 

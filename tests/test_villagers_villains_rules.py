@@ -22,6 +22,7 @@ from game.villagers_villains.actions import (
     Vend,
 )
 from game.villagers_villains.cards import C, mob_id
+from game.villagers_villains.events import Boosted
 from game.villagers_villains.state import PH, ST, TOWN_DEFENSE, tokens_left
 from tests.test_villagers_villains_helpers import arrange, at, cid, ids, new, play, rig
 
@@ -45,7 +46,8 @@ def test_recruit_success_takes_the_declared_card_and_the_pool_slides_down() -> N
     assert cid("Market") in st.hands[0]
     assert st.pool == ids(["Farm", "Knight", "Witch", "Castle", "Trader"])  # positions 5 and 6 slid to 4 and 5
     roll = next(e for e in events if e.kind == "roll")
-    assert roll.barrier and roll.data[:6] == ("roll", "recruit", 0, (4,), 4, 4)
+    assert roll.barrier and (roll.data.kind, roll.data.roller, roll.data.dice, roll.data.total, roll.data.needed) == (
+        "recruit", 0, (4,), 4, 4)
     assert st.actor == 1 and st.phase == PH.DECLARE
 
 
@@ -77,7 +79,7 @@ def test_bought_dice_are_paid_before_the_roll_and_the_best_die_counts() -> None:
     events = play(st, 0, BuyDice(2))
     assert st.gold[0] == 3  # 2 gold to the bank whatever the result
     assert cid("Trader") in st.hands[0]
-    assert next(e for e in events if e.kind == "roll").data[3] == (2, 6, 3)
+    assert next(e for e in events if e.kind == "roll").data.dice == (2, 6, 3)
     with pytest.raises(IllegalAction):
         GAME.apply(st, 1, BuyDice(1))
 
@@ -106,7 +108,7 @@ def test_stable_gives_a_free_die_and_spy_takes_one_off() -> None:
     rig(st, 1, 6)
     events = play(st, 0, Declare(5))
     roll = next(e for e in events if e.kind == "roll")
-    assert roll.data[3] == (1, 6) and roll.data[4] == 5  # two dice, best 6, Spy -1
+    assert roll.data.dice == (1, 6) and roll.data.total == 5  # two dice, best 6, Spy -1
     assert cid("Castle") in st.hands[0]
 
 
@@ -391,7 +393,8 @@ def test_kings_favor_plus_one_on_a_defence_roll() -> None:
     assert GAME.legal_actions(st, 0) == [Boost("favor"), ACCEPT]
     events = play(st, 0, Boost("favor"))
     assert cid("Witch") in st.trophies[0] and st.favor_spent
-    assert any(e.data == ("boost", 0, "favor", 1) for e in events)
+    assert any(isinstance(e.data, Boosted) and (e.data.seat, e.data.item, e.data.change) == (0, "favor", 1)
+               for e in events)
 
 
 def test_kings_favor_cannot_lift_a_six() -> None:

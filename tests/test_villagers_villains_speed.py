@@ -62,7 +62,7 @@ def test_memoised_log_lines_equal_freshly_built_ones(monkeypatch: pytest.MonkeyP
     memoised_again = [_played(n, opts, seed) for n, opts, seed in configs]  # now mostly memo hits
     memos = ((recruit, "_DECLARED"), (recruit, "_TAKEN"), (rolls, "_ROLLED"), (economy, "_COLLECTED"),
              (economy, "_PILLAGED"), (defend, "_ENDED"), (build, "_ENDED"), (build, "_PLACED"), (flow, "_STARTS"),
-             (flow, "_FAVORS"), (build, "_UPGRADED"), (flow, "_LEFT"), (defend, "_HITS"), (defend, "_BEATEN"))
+             (rolls, "_FAVORS"), (build, "_UPGRADED"), (flow, "_LEFT"), (defend, "_HITS"), (defend, "_BEATEN"))
     for module, name in memos:
         assert isinstance(getattr(module, name), dict)
         monkeypatch.setattr(module, name, {})

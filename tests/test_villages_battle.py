@@ -21,6 +21,7 @@ from game.villages.actions import (
     Target,
 )
 from game.villages.battle import battle_winner, power
+from game.villages.events import AT_STAKE, DESTROYED, HOME, PAID_OFF, BattleFought, Term
 from game.villages.setups import position, village
 from game.villages.state import HIDDEN, NOBODY, Battle, Phase, VillagesState
 
@@ -336,7 +337,7 @@ def test_thief_takes_a_random_card_and_only_its_players_see_which() -> None:
                   villages={1: [village("green", "green-knight", "green-farmer", "green-builder")]})
     attack(st, "yellow-thief", 1, 0)
     events = do(st, 1, Defend("green-knight"))
-    prize = next(e for e in events if e.data and e.data[0] == "stolen")
+    prize = next(e for e in events if isinstance(e.data, tuple) and e.data[0] == "stolen")
     card = prize.data[1]
     assert prize.visible_to == frozenset((0, 1)) and prize.barrier
     assert card in st.hands[0] and len(st.hands[1]) == 2
@@ -345,7 +346,7 @@ def test_thief_takes_a_random_card_and_only_its_players_see_which() -> None:
                   villages={1: [village("green", "green-knight", "green-farmer", "green-builder")]})
     attack(st, "yellow-thief", 1, 0)
     events = do(st, 1, Defend("green-knight"))
-    card = next(e for e in events if e.data and e.data[0] == "stolen").data[1]
+    card = next(e for e in events if isinstance(e.data, tuple) and e.data[0] == "stolen").data[1]
     assert card in GAME.view(st, 0).hands[0] and card in GAME.view(st, 1).hands[0]
     assert card not in GAME.view(st, 2).hands[0] and card not in GAME.view(st, None).hands[0]
 
@@ -356,10 +357,10 @@ def test_scout_shows_the_hand_to_its_owner_and_discards_a_random_card() -> None:
                             1: [village("green", "green-knight", "green-farmer", "green-builder")]})
     attack(st, "purple-scout", 1, 0)
     events = do(st, 1, Defend("green-knight"))
-    seen = next(e for e in events if e.data and e.data[0] == "scout")
+    seen = next(e for e in events if isinstance(e.data, tuple) and e.data[0] == "scout")
     assert seen.visible_to == frozenset((0,))
     assert set(seen.data[1]) == {"red-dragon", "blue-ace", "pig-1"}
-    gone = next(e for e in events if e.data and e.data[0] == "scout_discard").data[1]
+    gone = next(e for e in events if isinstance(e.data, tuple) and e.data[0] == "scout_discard").data[1]
     assert st.discard[-1] == gone and len(st.hands[1]) == 2
     # the Scout's owner now knows the rest of that hand; the third player does not
     assert sorted(GAME.view(st, 0).hands[1]) == sorted(st.hands[1])
@@ -475,3 +476,55 @@ def test_a_hired_archer_says_why_it_gets_no_bonus() -> None:
     attack(st, "red-dragon", 1, 0)
     events = do(st, 1, Defend("green-archer"))
     assert "Archer 2 (hired: no bonus) = 2" in texts(events)
+
+
+# --- the battle event's record (what a table explains the battle from) ------------------------------------------------
+def fought_in(events: list[Event]) -> BattleFought:
+    got = [e.data for e in events if e.kind == "battle"]
+    assert len(got) == 1 and isinstance(got[0], BattleFought), got
+    hash(got[0])  # the AI's search keys on event data
+    return got[0]
+
+
+def test_rulebook_wizard_against_knight_is_told_as_data_4_minus_3_against_2_plus_1() -> None:
+    """The rulebook's figure: "4 power icons, then a -3 penalty, for a total of 1 ... 2 power icons, then a +1 bonus,
+    for a total of 3": the battle event carries both sides' terms with their values, the totals, the winner, and
+    what happens to each unit."""
+    st = blue_duel()
+    events = attack(st, "blue-wizard", 1, 0) + do(st, 1, Defend("blue-knight"))
+    f = fought_in(events)
+    assert f.atk_terms == (Term("Wizard", 4, True), Term("same colour", -3)) and f.atk_power == 1
+    assert f.def_terms == (Term("Knight", 2, True), Term("defending", 1)) and f.def_power == 3
+    assert (f.attacker, f.defender, f.village, f.colour) == (0, 1, 0, "blue")
+    assert (f.atk, f.dfd, f.winner, f.why) == ("blue-wizard", "blue-knight", 1, "") and not f.attacker_won
+    assert (f.atk_fate, f.def_fate) == (DESTROYED, HOME) and not f.atk_hired and not f.def_hired
+    line = next(e.text for e in events if e.kind == "battle")
+    assert line.startswith(f.arithmetic())  # the log line says what the record holds
+
+
+def test_in_the_case_of_a_tie_the_attacking_unit_wins_and_the_record_says_why() -> None:
+    st = position(hands={0: [SPARE], 1: ["red-dragon"]},
+                  villages={0: [village("blue", "blue-knight", "blue-ace", "blue-hero")],
+                            1: [village("green", "green-ace", "green-farmer", "green-builder")]})
+    f = fought_in(attack(st, "blue-knight", 1, 0) + do(st, 1, Defend("green-ace")))
+    assert f.atk_power == f.def_power == 2 and f.attacker_won and f.why == "a tie goes to the attacker"
+    assert f.def_fate == AT_STAKE  # the winner may destroy or kidnap it
+
+
+def test_hired_units_are_paid_off_and_notes_have_no_value() -> None:
+    st = position(hands={0: [SPARE], 1: ["green-archer"]},
+                  villages={0: [village("red", "red-dragon", "red-farmer", "red-builder")],
+                            1: [village("blue", "blue-princess", "blue-farmer")]})
+    attack(st, "red-dragon", 1, 0)
+    f = fought_in(do(st, 1, Defend("green-archer")))
+    assert f.def_hired and f.def_fate == AT_STAKE and f.atk_fate == HOME  # lost: the winner's to take first
+    st = blue_duel()
+    st.hands[1] = ["blue-knight", "yellow-princess"]
+    st.villages[1] = [village("blue", "blue-farmer", "blue-builder")]
+    attack(st, "blue-wizard", 1, 0)
+    won = fought_in(do(st, 1, Defend("blue-knight")))
+    assert won.def_hired and won.def_fate == PAID_OFF and won.atk_fate == DESTROYED
+    assert f.def_terms == (Term("Archer", 2, True), Term("hired: no bonus"))
+    assert [t.words() for t in f.def_terms] == ["Archer 2", "(hired: no bonus)"]
+    orc = Term("Orc", 4, True, "units in the village")
+    assert orc.words() == "Orc 4 (units in the village)" and Term("Pig", 2).words() == "+ 2 Pig"

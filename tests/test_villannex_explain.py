@@ -95,7 +95,7 @@ def test_market_conversions_in_words() -> None:
                demand="D2", supply="S5")
     row = score_sheet(r, NAMES[:2]).row("market")
     assert row is not None and not row.empty
-    assert row.cells[0] == "+1 coin; 2 coins → 2 grain"
+    assert row.cells[0] == "+1 coin; 2 coins buy 2 grain"
     assert "Supply (grain named): 2 coins, each gives 1 grain" in row.notes[0]
     assert "1 set, +1 coin" in row.notes[0]
 

@@ -14,8 +14,8 @@ from game.engine import HIDDEN_CARD, Action, Gesture
 from game.villannex import GAME
 from game.villannex import rules as R
 from game.villannex.compose import BUILD_LABEL, KEEP_LABEL, LOCK_LABEL, Staged, named_label
+from game.villannex.present import WEAPON_LABELS
 from game.villannex.scoring import score_round
-from game.villannex.table import WEAPON_LABELS
 from tests.conformance import check_gestures, reachable_by_gestures
 
 NAMES = ["Ann", "Basil", "Cy", "Dee"]
@@ -55,7 +55,7 @@ def _next_step(view: R.VillannexState, seat: int, draft: Hashable, want: Action,
     placed = [c for c in d.cards]
     for c in want.cards:
         if c not in placed:
-            return next(g for g in gs if g.card == c and g.target == R.table.village_zone(seat))
+            return next(g for g in gs if g.card == c and g.target == R.present.village_zone(seat))
     village = (*view.randoms[view.picked], *want.cards) if isinstance(want, R.Build) else want.cards
     for c, f in zip(village, want.frames, strict=True):
         if d.frame(c) != f:

@@ -12,13 +12,18 @@ secretly; the unique highest card (lowest with ``low_wins``) scores its value
 plus the bonus (doubled with ``double_bonus``). The round winner then banks
 +1 point, or draws a card and discards one face up, and ends the turn
 (until then the turn can be taken back). Highest total wins.
+
+It is also the worked example of phases as data (docs/adding-a-game.md
+section 3): ``phase_table`` lists the four phases where someone decides and
+the two automatic steps between them; each phase's function names what comes
+next in ``state.phase`` and never calls the next one itself.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from game.engine import (
@@ -28,13 +33,15 @@ from game.engine import (
     Event,
     Game,
     Gesture,
-    IllegalAction,
     OptionSpec,
     Outcome,
+    Phase,
     Seat,
+    Step,
     Zone,
     chance_rng,
     ranked_outcome,
+    require,
 )
 from game.toy import INFO
 
@@ -73,7 +80,7 @@ class ToyState:
     scores: tuple[int, ...]
     round: int
     rounds: int
-    phase: str  # play, choose, discard, over
+    phase: str  # play, choose, discard, end, over (and, only within a decision, the steps reveal and round_start)
     winner: int | None
     bonus: int
     low_wins: bool
@@ -113,84 +120,32 @@ class ToyGame(Game):
             scores=(0,) * len(seats),
             round=0,
             rounds=rounds,
-            phase="play",
+            phase=ROUND_START,
             winner=None,
             bonus=0,
             low_wins=bool(opts["low_wins"]),
             double_bonus=bool(opts["double_bonus"]),
         )
-        return _start_round(state)[0]
+        self.settle(state, [])  # the first round starts: the step flips its bonus card
+        return state
 
-    # --- state machine ---------------------------------------------------------
-    def to_act(self, state: ToyState) -> tuple[Seat, ...]:
-        if state.phase == "play":
-            return tuple(s for s, c in enumerate(state.locked) if c is None)
-        if state.phase in ("choose", "discard", "end"):
-            assert state.winner is not None
-            return (state.winner,)
-        return ()
-
-    def legal_actions(self, state: ToyState, seat: Seat) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        if state.phase == "play":
-            return [Play(c) for c in sorted(set(state.hands[seat]))]
-        if state.phase == "choose":
-            # a draw may not take a card a later round's bonus flip needs (6 players deal 30 of the 36 cards)
-            spare = len(state.deck) > state.rounds - state.round
-            return [Choose("bank"), Choose("draw")] if spare else [Choose("bank")]
-        if state.phase == "end":
-            return [Choose("end")]
-        return [Discard(c) for c in sorted(set(state.hands[seat]))]
-
-    def apply(self, state: ToyState, seat: Seat, action: Action) -> list[Event]:
-        # The state is frozen for easy copying; "in place" is honoured by
-        # overwriting its fields once the move is known to be legal.
-        if action not in self.legal_actions(state, seat):
-            raise IllegalAction(f"{state.names[seat] if 0 <= seat < len(state.names) else seat} cannot do that now.")
-        new, events = self._next(state, seat, action)
-        for f in ToyState.__slots__:
-            object.__setattr__(state, f, getattr(new, f))
-        return events
-
-    def _next(self, s: ToyState, seat: Seat, action: Action) -> tuple[ToyState, list[Event]]:
-        name = s.names[seat]
-        if isinstance(action, Play):
-            locked = list(s.locked)
-            locked[seat] = action.card
-            s = replace(s, locked=tuple(locked))
-            events = [Event(f"{name} locks in a card.", "lock")]
-            if all(c is not None for c in s.locked):
-                s, more = _reveal(s)
-                events += more
-            return s, events
-        if isinstance(action, Choose):
-            if action.option == "end":
-                s, more = _start_round(replace(s, winner=None))
-                return s, [Event(f"{name} ends the turn."), *more]
-            if action.option == "bank":
-                scores = list(s.scores)
-                scores[seat] += 1
-                s = replace(s, scores=tuple(scores), phase="end")
-                return s, [Event(f"{name} banks a point.")]
-            drawn = s.deck[0]
-            hands = list(s.hands)
-            hands[seat] = tuple(sorted((*hands[seat], drawn)))
-            s = replace(s, deck=s.deck[1:], hands=tuple(hands), phase="discard")
-            return s, [
-                Event(f"{name} draws a card."),
-                Event(f"You draw {drawn}.", "private", frozenset({seat}), barrier=True, data=("draw", drawn)),
-            ]
-        assert isinstance(action, Discard)
-        hands = list(s.hands)
-        h = list(hands[seat])
-        h.remove(action.card)
-        hands[seat] = tuple(h)
-        s = replace(s, hands=tuple(hands), used=(*s.used, action.card), phase="end")
-        return s, [Event(f"{name} discards {action.card}.")]
+    # --- state machine: phases as data --------------------------------------------
+    def phase_table(self) -> Sequence[Phase[ToyState] | Step[ToyState]]:
+        """A round: ``play`` (everyone at once) -> the ``reveal`` step -> ``choose`` -> (``discard``) -> ``end`` ->
+        the ``round_start`` step -> ``play``. A round nobody wins goes from ``reveal`` straight to ``round_start``;
+        after the last round, ``round_start`` ends the game (``over``, in no table: nobody acts). Each function
+        below names its successor by setting ``phase``; this table alone says which function runs it."""
+        return (
+            Phase(PLAY, _undecided, _play_legal, _in_place(_play, _play_legal), _prompt("Play a card")),
+            Phase(CHOOSE, _winner, _choose_legal, _in_place(_choose, _choose_legal), _prompt("Draw or bank")),
+            Phase(DISCARD, _winner, _discard_legal, _in_place(_discard, _discard_legal), _prompt("Discard a card")),
+            Phase(END, _winner, _end_legal, _in_place(_end, _end_legal), _prompt("End your turn")),
+            Step(REVEAL, _step_in_place(_reveal)),
+            Step(ROUND_START, _step_in_place(_start_round)),
+        )
 
     def is_over(self, state: ToyState) -> bool:
-        return state.phase == "over"
+        return state.phase == OVER
 
     def scores(self, state: ToyState) -> list[float]:
         return [float(x) for x in state.scores]
@@ -235,10 +190,6 @@ class ToyGame(Game):
             return f"{state.names[seat]} chooses to {action.option}"
         assert isinstance(action, Discard)
         return f"{state.names[seat]} discards {action.card}"
-
-    def prompt(self, state: ToyState, seat: Seat) -> str:
-        prompts = {"play": "Play a card", "choose": "Draw or bank", "discard": "Discard a card", "end": "End your turn"}
-        return prompts.get(state.phase, "")
 
     # --- the table (the worked example of docs/adding-a-game.md) ----------------------
     # Cards are numbers (three copies of each); a card id at the table is "<value>#<copy>", the copies numbered
@@ -327,6 +278,115 @@ def _table_ids(view: ToyState) -> dict[str, tuple[str, ...]]:
     return table
 
 
+# --- the phases and steps (the state is frozen for cheap copies: each returns the new state, and ``_in_place``
+# overwrites the old one's fields with it, as ``Game.apply`` promises an in-place change) -----------------------------
+
+PLAY, CHOOSE, DISCARD, END, OVER = "play", "choose", "discard", "end", "over"
+REVEAL, ROUND_START = "reveal", "round_start"  # the automatic steps (engine.Step)
+
+Transition = Callable[[ToyState, Seat, Action], tuple[ToyState, list[Event]]]
+Legal = Callable[[ToyState, Seat], list[Action]]
+
+
+def _in_place(fn: Transition, legal: Legal) -> Callable[[ToyState, Seat, Action], list[Event]]:
+    """A phase's apply from its pure transition: validate, then overwrite ``state`` with the new state."""
+
+    def apply(state: ToyState, seat: Seat, action: Action) -> list[Event]:
+        require(action in legal(state, seat), f"{state.names[seat] if 0 <= seat < len(state.names) else seat} cannot do that now.")
+        new, events = fn(state, seat, action)
+        _overwrite(state, new)
+        return events
+
+    return apply
+
+
+def _step_in_place(fn: Callable[[ToyState], tuple[ToyState, list[Event]]]) -> Callable[[ToyState], list[Event]]:
+    def enter(state: ToyState) -> list[Event]:
+        new, events = fn(state)
+        _overwrite(state, new)
+        return events
+
+    return enter
+
+
+def _overwrite(state: ToyState, new: ToyState) -> None:
+    for f in ToyState.__slots__:
+        object.__setattr__(state, f, getattr(new, f))
+
+
+def _prompt(text: str) -> Callable[[ToyState, Seat], str]:
+    return lambda state, seat: text
+
+
+def _undecided(s: ToyState) -> tuple[Seat, ...]:
+    return tuple(seat for seat, c in enumerate(s.locked) if c is None)
+
+
+def _winner(s: ToyState) -> tuple[Seat, ...]:
+    assert s.winner is not None
+    return (s.winner,)
+
+
+def _play_legal(s: ToyState, seat: Seat) -> list[Action]:
+    return [Play(c) for c in sorted(set(s.hands[seat]))]
+
+
+def _choose_legal(s: ToyState, seat: Seat) -> list[Action]:
+    # a draw may not take a card a later round's bonus flip needs (6 players deal 30 of the 36 cards)
+    spare = len(s.deck) > s.rounds - s.round
+    return [Choose("bank"), Choose("draw")] if spare else [Choose("bank")]
+
+
+def _discard_legal(s: ToyState, seat: Seat) -> list[Action]:
+    return [Discard(c) for c in sorted(set(s.hands[seat]))]
+
+
+def _end_legal(s: ToyState, seat: Seat) -> list[Action]:
+    return [Choose("end")]
+
+
+def _play(s: ToyState, seat: Seat, action: Action) -> tuple[ToyState, list[Event]]:
+    """Lock a card in; the last one hands over to the ``reveal`` step."""
+    assert isinstance(action, Play)
+    locked = list(s.locked)
+    locked[seat] = action.card
+    done = all(c is not None for c in locked)
+    s = replace(s, locked=tuple(locked), phase=REVEAL if done else PLAY)
+    return s, [Event(f"{s.names[seat]} locks in a card.", "lock")]
+
+
+def _choose(s: ToyState, seat: Seat, action: Action) -> tuple[ToyState, list[Event]]:
+    assert isinstance(action, Choose)
+    name = s.names[seat]
+    if action.option == "bank":
+        scores = list(s.scores)
+        scores[seat] += 1
+        return replace(s, scores=tuple(scores), phase=END), [Event(f"{name} banks a point.")]
+    drawn = s.deck[0]
+    hands = list(s.hands)
+    hands[seat] = tuple(sorted((*hands[seat], drawn)))
+    s = replace(s, deck=s.deck[1:], hands=tuple(hands), phase=DISCARD)
+    return s, [
+        Event(f"{name} draws a card."),
+        Event(f"You draw {drawn}.", "private", frozenset({seat}), barrier=True, data=("draw", drawn)),
+    ]
+
+
+def _discard(s: ToyState, seat: Seat, action: Action) -> tuple[ToyState, list[Event]]:
+    assert isinstance(action, Discard)
+    hands = list(s.hands)
+    h = list(hands[seat])
+    h.remove(action.card)
+    hands[seat] = tuple(h)
+    s = replace(s, hands=tuple(hands), used=(*s.used, action.card), phase=END)
+    return s, [Event(f"{s.names[seat]} discards {action.card}.")]
+
+
+def _end(s: ToyState, seat: Seat, action: Action) -> tuple[ToyState, list[Event]]:
+    """The winner's turn is over: the next round starts (the ``round_start`` step)."""
+    return replace(s, winner=None, phase=ROUND_START), [Event(f"{s.names[seat]} ends the turn.")]
+
+
 def _reveal(s: ToyState) -> tuple[ToyState, list[Event]]:
     played = [c for c in s.locked if c is not None]
     bonus = s.bonus
@@ -344,21 +404,20 @@ def _reveal(s: ToyState) -> tuple[ToyState, list[Event]]:
         w = tops[0]
         scores = list(s.scores)
         scores[w] += target + bonus * (2 if s.double_bonus else 1)
-        s = replace(s, scores=tuple(scores), winner=w, phase="choose")
+        s = replace(s, scores=tuple(scores), winner=w, phase=CHOOSE)
         events.append(Event(f"{s.names[w]} wins the round."))
         return s, events
     events.append(Event("Nobody wins the round."))
-    s, more = _start_round(s)
-    return s, events + more
+    return replace(s, phase=ROUND_START), events
 
 
 def _start_round(s: ToyState) -> tuple[ToyState, list[Event]]:
     if s.round >= s.rounds:
-        return replace(s, phase="over", winner=None, bonus=0), [Event("The game ends.", "end")]
+        return replace(s, phase=OVER, winner=None, bonus=0), [Event("The game ends.", "end")]
     deck = list(s.deck)
     i = chance_rng(s.seed, s.counter).randrange(len(deck))
     bonus = deck.pop(i)
-    s = replace(s, deck=tuple(deck), counter=s.counter + 1, bonus=bonus, round=s.round + 1, phase="play")
+    s = replace(s, deck=tuple(deck), counter=s.counter + 1, bonus=bonus, round=s.round + 1, phase=PLAY)
     return s, [Event(f"Round {s.round}: the bonus card is {bonus}.", "chance", barrier=True, data=("bonus", bonus))]
 
 

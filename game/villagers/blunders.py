@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from game.engine import Action
 from game.villagers.actions import EndTurn
-from game.villagers.build import SPECIAL_TYPES, unlock_options
+from game.villagers.build import SPECIAL_TYPES
 from game.villagers.cards import CARD_TYPE, MAX_LIMIT, SUCCESSORS, TYPES, CardType
+from game.villagers.reach import targets_for, unlock_options
 from game.villagers.scoring import Entry, gold_in_play, silver_total
 from game.villagers.state import Ph, VillagersState, active, canonical_hand, face, owner_of, stacks_empty
 
@@ -99,8 +100,6 @@ def _slot_kept(st: VillagersState, target: str) -> bool:
 
 def free_paying_placement(st: VillagersState, seat: int, last: bool) -> tuple[str, str] | None:
     """A (card, target) the seat could place now for free that pays (see the module docstring), or None."""
-    from game.villagers.build import targets_for
-
     for c in canonical_hand(st, seat):
         name = CARD_TYPE[c]
         if name in SPECIAL_TYPES:

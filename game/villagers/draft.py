@@ -2,20 +2,22 @@
 
 Every card that turns face up (a blind draft, a Road refill) is a reveal: its event has ``barrier`` and carries
 the card and the new top suit of the pile it came from as data, because that suit is now public too.
+
+The phases around this one are reached by name (engine.Step): a round with a solo Event hands over to
+``Ph.EVENT_REVEAL``, the end of the Road update to ``Ph.BUILD_START``; rules.py's phase table runs them.
 """
 
 from __future__ import annotations
 
 from game.engine import Action, Event, IllegalAction, require
-from game.villagers import build
 from game.villagers.actions import DraftReserve, DraftRoad, DraftStack, Gift, PassCoin, PlaceCoin
+from game.villagers.road import reveal_refill
 from game.villagers.state import (
     Ph,
     VillagersState,
     active,
     add_to_hand,
     food,
-    leftmost_stack,
     limit_of,
     pay_countess,
     pop_pile,
@@ -31,12 +33,12 @@ from game.villagers.texts import cname, coins_text
 
 
 def start_round(st: VillagersState) -> list[Event]:
+    """A new round: the solo game reveals its Event first (``Ph.EVENT_REVEAL``, solo.py), the others draft."""
     st.round += 1
     events = [Event(f"Round {st.round} begins", "round")]
     if st.solo and st.house_events:
-        from game.villagers import solo
-
-        return events + solo.reveal_event(st)
+        st.phase = Ph.EVENT_REVEAL
+        return events
     return events + begin_draft(st)
 
 
@@ -85,26 +87,6 @@ def draft_legal(st: VillagersState, seat: int) -> list[Action]:
     return out
 
 
-def _reveal_refill(st: VillagersState, slot: int, from_reserve_first: bool) -> list[Event]:
-    """Deal a face-up card into an empty Road slot: a draft replacement takes the leftmost stack first, the Road
-    update the Reserve first; with both empty the slot stays empty."""
-    k = leftmost_stack(st)
-    if (from_reserve_first and st.reserve) or (k < 0 and st.reserve):
-        card = pop_pile(st, -1)
-        source, top = "reserve", top_token(st.reserve)
-        where = "the Reserve"
-    elif k >= 0:
-        card = pop_pile(st, k)
-        source, top = f"stack:{k}", top_token(st.stacks[k])
-        where = f"stack {k + 1}"
-    else:
-        return []
-    st.road[slot] = card
-    st.road_coins[slot] = 0
-    return [Event(f"{cname(card)} from {where} fills Road slot {slot + 1}", "road", None, True,
-                  ("road", slot, card, source, top))]
-
-
 def draft_apply(st: VillagersState, seat: int, action: Action) -> list[Event]:
     require(action in draft_legal(st, seat), "Draft a face-up Road villager or the top card of a stack.")
     return draft_checked(st, seat, action)
@@ -128,7 +110,7 @@ def draft_checked(st: VillagersState, seat: int, action: Action) -> list[Event]:
             paid = pay_countess(st, toll.args[0])
             events.append(Event(f"Toll: {name} pays the Countess {paid}", "event"))
         if not st.solo:
-            events += _reveal_refill(st, slot, False)
+            events += reveal_refill(st, slot, False)
     elif isinstance(action, DraftStack):
         k = action.stack
         card = pop_pile(st, k)
@@ -184,7 +166,7 @@ def _gifts(st: VillagersState) -> list[Event]:
         events += _give(st, slots[0])
     for i in range(len(st.road)):
         if not st.road[i]:
-            events += _reveal_refill(st, i, False)
+            events += reveal_refill(st, i, False)
     return events + _after_draft(st, 0)
 
 
@@ -219,7 +201,9 @@ def end_draft(st: VillagersState) -> list[Event]:
         events += _to_hand(st, s)
     events.append(Event("The Draft phase ends: the Road is updated", "phase"))
     if st.n >= 3:
-        return events + _update_many(st) + build.begin_build(st)
+        events += _update_many(st)
+        st.phase = Ph.BUILD_START
+        return events
     second = (st.first + 1) % st.n
     st.coin_turns = [second, st.first] if st.n == 2 else [0]
     return events + _next_coin(st)
@@ -240,7 +224,7 @@ def _update_many(st: VillagersState) -> list[Event]:
         events.append(Event(f"Discarded from the Road: {', '.join(cname(c) for c in gone)}", "road"))
     for i in range(len(st.road)):
         if not st.road[i]:
-            events += _reveal_refill(st, i, True)
+            events += reveal_refill(st, i, True)
     for i, c in enumerate(st.road):
         if c:
             st.road_coins[i] += 1
@@ -287,5 +271,6 @@ def _finish_coins(st: VillagersState) -> list[Event]:
         events.append(Event(f"Discarded from the Road: {', '.join(cname(c) for c in gone)}", "road"))
     for i in range(len(st.road)):
         if not st.road[i]:
-            events += _reveal_refill(st, i, True)
-    return events + build.begin_build(st)
+            events += reveal_refill(st, i, True)
+    st.phase = Ph.BUILD_START
+    return events

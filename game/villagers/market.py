@@ -1,7 +1,7 @@
 """The end of the Build phase and the two Markets (rules/villagers.md 3.7, 3.8; solo: section 4).
 
-Each Market event carries its payout as data, card by card: ``("market", number, seat, rows, total)`` with rows
-of (card id, Gold, coins, Silver), the seat -1 being the Countess. ``state.last_market`` keeps the same rows
+Each Market event carries its payout as data, card by card: an ``events.MarketPayout`` with rows of (card id,
+Gold, coins, Silver), the seat -1 being the Countess. ``state.last_market`` keeps the same rows
 for the table's payout display.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from game.engine import ROUND_END, Event
 from game.villagers.cards import COUNTESS_GOLD, FIRST_MARKET_STACKS, ctype
+from game.villagers.events import MarketPayout
 from game.villagers.scoring import payout_rows
 from game.villagers.state import (
     COUNTESS_CARD,
@@ -42,9 +43,8 @@ def end_build_phase(st: VillagersState) -> list[Event]:
         events += first_market(st)
     if stacks_empty(st):
         return events + second_market(st)
-    from game.villagers import draft
-
-    return events + draft.start_round(st)
+    st.phase = Ph.ROUND_START  # a new round (draft.py), by name: engine.Step
+    return events
 
 
 def _countess_rows(st: VillagersState) -> tuple[tuple[str, int, int, int], ...]:
@@ -85,7 +85,7 @@ def _pay(st: VillagersState, number: int) -> list[Event]:
         else:
             parts.append(f"{coins} for coins")
         events.append(Event(f"{who} earns {gain if not second else gain + coins} ({', '.join(parts)})", "market",
-                            data=("market", number, s, rows, gain + (coins if second else 0))))
+                            data=MarketPayout(number, s, rows, gain + (coins if second else 0))))
     if second:
         for s, rows in table:
             for c, _, k, _ in rows:

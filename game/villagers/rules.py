@@ -1,4 +1,4 @@
-"""Villagers as an engine.Game: the façade over the phase modules (draft, build, market, solo, views, table).
+"""Villagers as an engine.Game: the façade over the phase modules (draft, build, market, solo, views, present).
 
 The rulebook (seeds/002) is the spec, rules/villagers.md decides where it is silent (its section 7 settles the
 open questions). What both leave open is decided here:
@@ -41,7 +41,7 @@ open questions). What both leave open is decided here:
 * **Scores** are the gold in each supply; the solo outcome's score is the margin over the Countess (a tie is
   hers) and its AI reward grows with the margin (0.7-1 for a win, below 0.6 for a loss).
 
-State fields the table reads: see ``state.py`` (where every card is) and ``table.py`` (zones and gestures).
+State fields the table reads: see ``state.py`` (where every card is) and ``present.py`` (zones and gestures).
 """
 
 from __future__ import annotations
@@ -63,15 +63,17 @@ from game.engine import (
     OutcomeKind,
     Phase,
     Seat,
+    Step,
     Zone,
     ranked_outcome,
 )
-from game.villagers import INFO, blunders, build, draft, solo, table, texts, views
+from game.villagers import INFO, ai, blunders, build, draft, market, present, solo, texts, views
 from game.villagers.actions import ACTION_TYPES
 from game.villagers.cards import SOLO_NOTICE, STACKS
 from game.villagers.scoring import if_ended_now
 from game.villagers.state import (
     COUNTESS_CARD,
+    EVENT_OF,
     FULL,
     Ph,
     VillagersState,
@@ -103,8 +105,8 @@ class Villagers(Game[VillagersState]):
         OptionSpec(
             "first_player",
             "First player",
-            "The rulebook gives the First Player card to whoever has lived in the same place the longest: name "
-            "that seat (1-5), or 0 to draw it at random.",
+            "The rulebook gives the First Player card to whoever has lived in the same place the longest: choose "
+            "that player, or leave it drawn at random.",
             0,
             minimum=0,
             maximum=5,
@@ -127,19 +129,28 @@ class Villagers(Game[VillagersState]):
     ai_tuning = AITuning(exploration=0.3, rollout_cutoff=400, rollout_steps=8, margin_weight=0.3, prior_samples=8)
     blunder_kinds = ("idle_build", "last_smuggler")  # game/villagers/blunders.py says what each one is
 
-    def phase_table(self) -> Sequence[Phase[VillagersState]]:
+    def phase_table(self) -> Sequence[Phase[VillagersState] | Step[VillagersState]]:
+        """The resting phases, then the steps between them: a phase module that is done names what comes next
+        (``Ph.BUILD_END``...) and this table says which module does it, so the phase modules import none of each
+        other. The round: ROUND_START -> (solo: EVENT_REVEAL -> EVENT...) -> DRAFT_START -> DRAFT (GIFT, ROAD_COIN)
+        -> BUILD_START -> BUILD (MONK, UNLOCK, RETURN, APPRENTICE, SMUGGLE) -> BUILD_END -> ROUND_START or OVER."""
         return (
-            Phase(Ph.EVENT, _one, solo.jester_legal, solo.jester_apply, table.prompt),
-            Phase(Ph.EVENT_CHOICE, _one, solo.choice_legal, solo.choice_apply, table.prompt),
-            Phase(Ph.DRAFT, _one, draft.draft_legal, draft.draft_apply, table.prompt),
-            Phase(Ph.GIFT, _one, draft.gift_legal, draft.gift_apply, table.prompt),
-            Phase(Ph.ROAD_COIN, _one, draft.coin_legal, draft.coin_apply, table.prompt),
-            Phase(Ph.BUILD, _one, build.build_legal, build.build_apply, table.prompt),
-            Phase(Ph.MONK, _one, build.monk_legal, build.build_apply, table.prompt),
-            Phase(Ph.UNLOCK, _one, build.unlock_legal, build.unlock_apply, table.prompt),
-            Phase(Ph.RETURN, _one, build.return_legal, build.return_apply, table.prompt),
-            Phase(Ph.APPRENTICE, _one, build.apprentice_legal, build.apprentice_apply, table.prompt),
-            Phase(Ph.SMUGGLE, _one, build.smuggle_legal, build.smuggle_apply, table.prompt),
+            Phase(Ph.EVENT, _one, solo.jester_legal, solo.jester_apply, present.prompt),
+            Phase(Ph.EVENT_CHOICE, _one, solo.choice_legal, solo.choice_apply, present.prompt),
+            Phase(Ph.DRAFT, _one, draft.draft_legal, draft.draft_apply, present.prompt),
+            Phase(Ph.GIFT, _one, draft.gift_legal, draft.gift_apply, present.prompt),
+            Phase(Ph.ROAD_COIN, _one, draft.coin_legal, draft.coin_apply, present.prompt),
+            Phase(Ph.BUILD, _one, build.build_legal, build.build_apply, present.prompt),
+            Phase(Ph.MONK, _one, build.monk_legal, build.build_apply, present.prompt),
+            Phase(Ph.UNLOCK, _one, build.unlock_legal, build.unlock_apply, present.prompt),
+            Phase(Ph.RETURN, _one, build.return_legal, build.return_apply, present.prompt),
+            Phase(Ph.APPRENTICE, _one, build.apprentice_legal, build.apprentice_apply, present.prompt),
+            Phase(Ph.SMUGGLE, _one, build.smuggle_legal, build.smuggle_apply, present.prompt),
+            Step(Ph.ROUND_START, draft.start_round),
+            Step(Ph.EVENT_REVEAL, solo.reveal_event),
+            Step(Ph.DRAFT_START, draft.begin_draft),
+            Step(Ph.BUILD_START, build.begin_build),
+            Step(Ph.BUILD_END, market.end_build_phase),
         )
 
     # --- set-up -------------------------------------------------------------------------------------------------
@@ -152,7 +163,7 @@ class Villagers(Game[VillagersState]):
     def new_game(self, seats: Sequence[str], seed: int, options: Mapping[str, Any]) -> VillagersState:
         opts = self.normalize_options(options, len(seats))
         st = new_state(tuple(seats), seed, int(opts["first_player"]), bool(opts["solo_events"]))
-        draft.start_round(st)  # its log lines are rebuilt by opening_events
+        self.settle(st, draft.start_round(st))  # its log lines are rebuilt by opening_events
         return st
 
     def opening_events(self, state: VillagersState) -> list[Event]:
@@ -198,8 +209,8 @@ class Villagers(Game[VillagersState]):
         if known is not None and known[0] == seat:
             checked = _CHECKED.get(state.phase)
             if checked is not None and _listed(action, known[1]):
-                return checked(state, seat, action)
-        return phase.apply(state, seat, action)
+                return self.settle(state, checked(state, seat, action))
+        return self.settle(state, phase.apply(state, seat, action))
 
     def is_over(self, state: VillagersState) -> bool:
         return state.phase == Ph.OVER
@@ -210,8 +221,6 @@ class Villagers(Game[VillagersState]):
         return [float(x) for x in state.supply]
 
     def outcome(self, state: VillagersState) -> Outcome:
-        from game.villagers import market
-
         st = state
         if st.solo:
             me, her = st.supply[0], st.countess_gold
@@ -249,22 +258,22 @@ class Villagers(Game[VillagersState]):
 
     # --- words and the table ---------------------------------------------------------------------------------------
     def describe(self, state: VillagersState, seat: Seat, action: Action) -> str:
-        return table.describe(state, seat, action)
+        return present.describe(state, seat, action)
 
     def zones(self, view: VillagersState, viewer: Seat | None) -> list[Zone]:
-        return table.zones(view, viewer)
+        return present.zones(view, viewer)
 
     def card_face(self, card: str) -> CardFace:
-        return table.card_face(card)
+        return present.card_face(card)
 
     def seat_status(self, view: VillagersState, seat: Seat) -> str:
-        return table.seat_status(view, seat)
+        return present.seat_status(view, seat)
 
     def gestures(self, view: VillagersState, seat: Seat, draft: Hashable = None) -> list[Gesture]:
-        return table.gestures(self, view, seat, draft)
+        return present.gestures(self, view, seat, draft)
 
     def draft_hint(self, view: VillagersState, seat: Seat, draft: Hashable) -> str:
-        return table.draft_hint(view, seat, draft)
+        return present.draft_hint(view, seat, draft)
 
     def estimate(self, view: VillagersState, seat: Seat, draft: Hashable = None) -> tuple[float, bool] | None:
         """The seat's gold if the game ended now (scoring.if_ended_now): exact, since villages, coins and supplies
@@ -274,16 +283,18 @@ class Villagers(Game[VillagersState]):
             return float(view.supply[seat]), True
         return float(if_ended_now(view.supply[seat], named_entries(view, seat))), True
 
+    def estimate_breakdown(self, view: VillagersState, seat: Seat, draft: Hashable = None) -> tuple[str, ...]:
+        return present.estimate_breakdown(view, seat)
+
+    def drop_effect(self, view: VillagersState, seat: Seat, gesture: Gesture) -> str:
+        return present.drop_effect(view, seat, gesture)
+
     # --- AI hooks ---------------------------------------------------------------------------------------------------
     def evaluate(self, state: VillagersState, seat: Seat) -> float:
-        from game.villagers import ai
-
         return ai.evaluate(self, state, seat)
 
     def playout_action(self, state: VillagersState, seat: Seat, actions: Sequence[Action],
                        rng: random.Random) -> Action:
-        from game.villagers import ai
-
         return ai.playout_action(self, state, seat, actions, rng)
 
     def blunder(self, view: VillagersState, seat: Seat, action: Action) -> str | None:
@@ -312,8 +323,6 @@ def draft_round_lines(st: VillagersState) -> list[Event]:
     """The log lines of the first round's start, rebuilt from the state (new_game cannot return events)."""
     lines = [Event("Round 1 begins", "round")]
     if st.event:
-        from game.villagers.state import EVENT_OF
-
         lines.append(Event(f"Event: {EVENT_OF[st.event].name}", "event", None, True, ("event", st.event)))
     if st.phase == Ph.DRAFT:
         words = ", ".join(f"{st.names[s]} {st.limits[s]}" for s in range(st.n))

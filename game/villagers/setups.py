@@ -8,7 +8,7 @@ the state keeps (``VillagersState.legal``): the position it was listed for is go
 from __future__ import annotations
 
 from game.villagers.cards import card_ids
-from game.villagers.state import Ph, VillagersState, drop, limit_of
+from game.villagers.state import Ph, VillagersState, builders, drop, limit_of
 
 
 def pull(st: VillagersState, card: str) -> str:
@@ -146,8 +146,6 @@ def empty_stacks(st: VillagersState, *which: int) -> None:
 def start_build(st: VillagersState, seat: int, limit: int | None = None) -> None:
     """Make it ``seat``'s build turn now (no automatic end), with its build limit from the rules or ``limit``."""
     st.legal = None
-    from game.villagers.state import builders
-
     st.phase = Ph.BUILD
     st.first = seat
     st.turn = seat

@@ -3,14 +3,15 @@
 The published solo rules were not available; this is the document's reconstruction and its Event set is our
 own design. Draft- and build-time Events are read where they act (``state.active``); the ones resolved on reveal
 live here, with their choices (a tie among your villagers, Hunger's discards) as ``EVENT_CHOICE`` decisions.
+Once the Event is settled the round goes on to its Draft by name, ``Ph.DRAFT_START`` (rules.py runs draft.py).
 """
 
 from __future__ import annotations
 
 from game.engine import Action, Event, chance_rng, require
-from game.villagers import draft
 from game.villagers.actions import ChooseCard, UseJester
 from game.villagers.cards import BASIC_TYPES, CARD_TYPE, FOUNDERS
+from game.villagers.road import reveal_refill
 from game.villagers.state import (
     EVENT_OF,
     Ph,
@@ -65,14 +66,14 @@ def jester_apply(st: VillagersState, seat: int, action: Action) -> list[Event]:
         st.jester = False
         st.event_live = False
         e = EVENT_OF[st.event]
-        return [Event(f"{st.names[0]} discards the Jester: {e.name} is cancelled", "event"), *draft.begin_draft(st)]
+        return [Event(f"{st.names[0]} discards the Jester: {e.name} is cancelled", "event"), *_to_draft(st)]
     return _resolve(st)
 
 
 def _resolve(st: VillagersState) -> list[Event]:
     e = EVENT_OF[st.event]
     if e.when != "reveal" or e.code == "none":
-        return draft.begin_draft(st)
+        return _to_draft(st)
     code, a = e.code, e.args
     events: list[Event] = []
     if code == "pay":
@@ -91,7 +92,7 @@ def _resolve(st: VillagersState) -> list[Event]:
             events += _road_take(st)
         for i in range(len(st.road)):
             if not st.road[i]:
-                events += draft._reveal_refill(st, i, False)
+                events += reveal_refill(st, i, False)
     elif code == "frost":
         if st.food_side[0]:
             events.append(_paid(st, e.name, pay_countess(st, a[0])))
@@ -116,7 +117,13 @@ def _resolve(st: VillagersState) -> list[Event]:
             st.phase = Ph.EVENT_CHOICE
             st.turn = 0
             return events
-    return events + draft.begin_draft(st)
+    return events + _to_draft(st)
+
+
+def _to_draft(st: VillagersState) -> list[Event]:
+    """The Event is settled: the Draft comes next (``Ph.DRAFT_START``: the façade runs draft.begin_draft)."""
+    st.phase = Ph.DRAFT_START
+    return []
 
 
 def _paid(st: VillagersState, what: str, amount: int) -> Event:
@@ -218,9 +225,9 @@ def choice_apply(st: VillagersState, seat: int, action: Action) -> list[Event]:
             st.choice = ("hunger", str(left))
             return events
         st.choice = ()
-        return events + draft.begin_draft(st)
+        return events + _to_draft(st)
     st.choice = ()
-    return _take(st, code, action.card) + draft.begin_draft(st)
+    return _take(st, code, action.card) + _to_draft(st)
 
 
 def _choice_prompt(st: VillagersState) -> str:

@@ -75,6 +75,14 @@ class Ph(StrEnum):
     APPRENTICE = "apprentice"  # where the villager an Apprentice took goes
     SMUGGLE = "smuggle"  # the Smuggler's target
     OVER = "over"
+    # The automatic steps between phases (engine.Step): a phase that is over names its successor with one of these
+    # and returns; the façade's phase table (rules.py) maps it to the entry function of the module that follows, so
+    # the phase modules import none of each other. A step never rests: ``Game.settle`` runs it at once.
+    ROUND_START = "round_start"  # draft.start_round: "Round n begins", then the solo Event or the Draft
+    EVENT_REVEAL = "event_reveal"  # solo.reveal_event: the round's Event turns face up
+    DRAFT_START = "draft_start"  # draft.begin_draft: the drafting limits are fixed, the First Player drafts
+    BUILD_START = "build_start"  # build.begin_build: after the Road update
+    BUILD_END = "build_end"  # market.end_build_phase: Founders check, First Player card, the Markets
 
 
 def founders_id(seat: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine import Action
+from game.villagers_villains.cards import ALL_CARDS, CITIES, C
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +175,6 @@ BUY: list[Action] = []  # BUY[k] buys k extra dice
 
 def _prebuilt() -> None:
     """Every card-keyed action made once at import (the commonest legal actions)."""
-    from game.villagers_villains.cards import ALL_CARDS, CITIES, C
-
     for c in ALL_CARDS:
         PLACE[c] = make(Place, c)
         VEND[c] = make(Vend, c)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 
 from game.engine import Action
 from game.villagers_villains.actions import (
@@ -35,6 +34,7 @@ from game.villagers_villains.actions import (
     Vend,
 )
 from game.villagers_villains.ai_coop import hazard, reach
+from game.villagers_villains.ai_town import defence_profile, rounds_left
 from game.villagers_villains.cards import (
     ALL_CARDS,
     BUILDING,
@@ -49,14 +49,18 @@ from game.villagers_villains.cards import (
     Effect,
     mob_id,
 )
+from game.villagers_villains.defend import defence_mods, marks_on, needed
 from game.villagers_villains.economy import income
-from game.villagers_villains.recruit import recruit_mods
+from game.villagers_villains.flow import advance, favor_position
+from game.villagers_villains.recruit import recruit_mods, take
 from game.villagers_villains.rolls import FAVOR, MOB
+from game.villagers_villains.scoring import COOP_LOST_SHARE, COOP_LOW, COOP_SPAN, outcome
 from game.villagers_villains.state import (
     PH,
     VVState,
+    clone,
+    pay,
     powers,
-    powers_for,
     price,
     teammates,
     tokens_left,
@@ -64,7 +68,6 @@ from game.villagers_villains.state import (
 
 GOLD = 0.5  # points per gold at the end of the game
 HAND_SHARE = 0.75  # share of a hand card's net worth counted before it is placed
-GROWTH = 0.75  # town cards the fastest town adds per round
 TROPHY = 0.8  # points per trophy (Loot already paid; the VICTORY BONUS race)
 HERO_DEFENCE = 0.6  # points per round of Hero defence still to come, per point of chance to beat a Challenge
 TEMPERATURE = 4.0  # points of lead that make a game about 73% won
@@ -81,44 +84,6 @@ def recruit_chance(st: VVState, seat: int, position: int, extra: int) -> float:
     """Chance that a recruit roll with ``extra`` bought dice reaches ``position`` (the King's Favor aside)."""
     mods = sum(v for _, v in recruit_mods(st, seat))
     return reach(position - mods, 1 + extra + powers(st, seat).free_dice)
-
-
-def rounds_left(st: VVState) -> float:
-    """A guess of the rounds still to play (after this one)."""
-    if st.phase == PH.OVER:
-        return 0.0
-    if st.rules.cooperative:
-        # the hand limit makes every hand card a town card sooner or later: counting hands keeps a placement from
-        # seeming to cut the game short by 1/GROWTH rounds (the team total paid for it in every Mayor's income, so
-        # the team kept its cards in hand until the limit broke)
-        biggest = max(len(t) + len(h) - (mob_id(s) in h) for s, (t, h) in enumerate(zip(st.towns, st.hands, strict=True)))
-    else:
-        biggest = max(len(t) for t in st.towns)
-    by_size = max(0.0, (st.rules.end_size - biggest) / GROWTH)
-    by_deck = (len(st.deck) + len(st.pool)) / max(1, st.n)
-    return min(by_size, by_deck)
-
-
-@lru_cache(maxsize=1 << 14)
-def _defence_profile(
-    town: tuple[str, ...], cities: tuple[str, ...], spaces: tuple[tuple[int, int], ...], seat: int, advanced: bool
-) -> tuple[int, int]:
-    """(best roll modifier, roll sources per round) of a town."""
-    pw = powers_for(town, cities, spaces, seat, advanced)
-    best = C.town_defense_mod + sum(v for _, v in pw.town_defense)
-    hero_bonus = sum(v for _, v in pw.hero)
-    tries = C.town_defense_rolls + pw.extra_td
-    for cid in town:
-        c = ALL_CARDS[cid]
-        if c.kind == HERO:
-            best = max(best, c.defense + hero_bonus)
-            tries += 1
-    return best, tries
-
-
-def defence_profile(st: VVState, seat: int) -> tuple[int, int]:
-    """(best defence roll modifier, roll sources per round) of ``seat``'s town."""
-    return _defence_profile(st.towns[seat], st.cities, st.spaces, seat, st.rules.advanced)
 
 
 def defence_chance(st: VVState, seat: int, dv: int) -> float:
@@ -301,8 +266,6 @@ def _standings(st: VVState) -> list[float]:
 def evaluate(st: VVState, seat: int) -> float:
     """Win chance of ``seat`` in [0, 1] (Cooperative: the team's reward for its projected total, weighed by the
     chance that a loss condition strikes first: ``ai_coop.hazard``)."""
-    from game.villagers_villains.scoring import outcome
-
     if st.phase == PH.OVER:
         return outcome(st).rewards[seat]
     r = st.rules
@@ -351,11 +314,6 @@ def declared_value(st: VVState) -> float:
     the chance-weighted worth of taking the declared card and of missing and taking position 1. A one-ply look at
     the declaration itself would see the pool unchanged and could not tell a safe target from one whose miss
     brings a Challenge into a town that cannot pay for it."""
-    from game.villagers_villains.flow import advance
-    from game.villagers_villains.recruit import take
-    from game.villagers_villains.scoring import outcome
-    from game.villagers_villains.state import clone, pay
-
     seat = st.actor
     top = min(st.gold[seat] // max(1, C.extra_die_cost), DICE_LOOK)
     taken = []
@@ -389,8 +347,6 @@ def declared_value(st: VVState) -> float:
 def team_reward(total: float, n: int, lost: bool) -> float:
     """``scoring.coop_reward`` for a projected (fractional) total: the one-ply level compares moves that differ by a
     fraction of a point, so the total is not rounded."""
-    from game.villagers_villains.scoring import COOP_LOST_SHARE, COOP_LOW, COOP_SPAN
-
     norm = min(1.0, max(0.0, (total / n + COOP_LOW) / COOP_SPAN))
     return COOP_LOST_SHARE * norm if lost else COOP_LOST_SHARE + (1.0 - COOP_LOST_SHARE) * norm
 
@@ -451,8 +407,6 @@ def best_dice(st: VVState, seat: int, position: int, top: int, rounds: float) ->
 
 
 def _defend_score(st: VVState, seat: int, a: Defend, rounds: float) -> float:
-    from game.villagers_villains.defend import defence_mods, marks_on, needed
-
     mods = sum(v for _, v in defence_mods(st, seat, a.source, a.target))
     dice = CARDS[a.source].effect.dice if a.source in CARDS else 1
     p = reach(needed(st, a.target) - mods, dice)
@@ -549,8 +503,6 @@ def policy_scores(st: VVState, seat: int, actions: Sequence[Action]) -> list[flo
     if ph == PH.DISCARD:
         return [-card_worth(st, seat, a.card, rounds) if isinstance(a, Discard) else 0.0 for a in actions]
     if ph == PH.ROYAL_COURT:
-        from game.villagers_villains.flow import favor_position
-
         pos = favor_position(st)
         return [(-abs(pos + a.delta - 1) if isinstance(a, MoveFavor) else 0.0) for a in actions]
     if ph == PH.QUICK_START:

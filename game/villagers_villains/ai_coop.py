@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import math
 
+from game.villagers_villains.ai_town import defence_profile, rounds_left
+from game.villagers_villains.blunders import last_build
 from game.villagers_villains.cards import ALL_CARDS, CARDS, CHALLENGE, CITIZEN, DEPUTY, C
 from game.villagers_villains.economy import income, pillage_shares
 from game.villagers_villains.state import PH, PLACEABLE, ST, VVState, powers, price
@@ -132,7 +134,7 @@ def seat_hazard(st: VVState, seat: int, rounds_all: float | None = None) -> tupl
     """(chance ``seat`` loses the game for the team within about a round, points its safety will cost);
     ``rounds_all``: ``ai.rounds_left(st)`` when the caller has it."""
     if rounds_all is None:
-        rounds_all = _rounds_left(st)
+        rounds_all = rounds_left(st)
     limit = C.coop_hand_limit
     hand = st.hands[seat]
     h = len(hand)
@@ -200,18 +202,6 @@ TREND_RISK = 0.08  # chance of a loss per card the trend puts over a full hand
 TREND_MAX = 0.5
 
 
-def _last_build(st: VVState) -> bool:
-    from game.villagers_villains.blunders import last_build
-
-    return last_build(st)
-
-
-def _rounds_left(st: VVState) -> float:
-    from game.villagers_villains.ai import rounds_left
-
-    return rounds_left(st)
-
-
 def placeable_gold(st: VVState, seat: int, gold: int) -> int:
     """The gold ``placeable_count`` would spend."""
     pw = powers(st, seat)
@@ -250,8 +240,6 @@ def save_chance(st: VVState, seat: int, extra_dv: int = 0) -> float:
     """The chance that ``seat``'s Defend turn beats at least one of its pillaging Challenges (its best target; a
     Challenge that needs more successes than the Mayor has rolls cannot fall); ``extra_dv``: the Defeat Value of
     one more (single-success) Challenge about to enter."""
-    from game.villagers_villains.ai import defence_profile
-
     best_mod, tries = defence_profile(st, seat)
     tries = max(1, min(tries, 3))
     strict = C.coop_strict if st.rules.cooperative else 0
@@ -290,7 +278,7 @@ def pillage_hazard(st: VVState, seat: int, extra: tuple[int, int] = (0, 0),
     discarding = st.phase == PH.DISCARD and st.actor == seat
     now = not discarding and _ahead(st, seat, ST.PILLAGE, _BEFORE_PILLAGE)
     if rounds is None:
-        rounds = _rounds_left(st)
+        rounds = rounds_left(st)
     save = save_chance(st, seat, extra[1] if extra[0] else 0)
     cost = 0.0
     if discarding:  # the shares already unpaid this phase: the cards still owed go first
@@ -353,11 +341,11 @@ def declared_risk(st: VVState, seat: int) -> float:
 
 def hazard(st: VVState) -> tuple[float, float]:
     """(chance the team loses within about a round, points the team's safety will cost): every Mayor's danger."""
-    if st.stage == ST.BUILD and _last_build(st):
+    if st.stage == ST.BUILD and last_build(st):
         return 0.0, 0.0  # the game ends after this Build/Hire phase: no recruit and no Pillage is left
     safe = 1.0
     cost = 0.0
-    rounds = _rounds_left(st)
+    rounds = rounds_left(st)
     for s in range(st.n):
         r, c = seat_hazard(st, s, rounds)
         safe *= 1.0 - r

@@ -26,8 +26,10 @@ from game.villagers_villains.economy import (
     pillage_legal,
 )
 from game.villagers_villains.ending import finish
+from game.villagers_villains.events import BUILD_HIRE, Skipped
 from game.villagers_villains.recruit import buy_apply, buy_legal, declare_apply, declare_legal, quick_apply, quick_legal
-from game.villagers_villains.rolls import chance_stream
+from game.villagers_villains.rolls import place_favor
+from game.villagers_villains.setup import finish_quick_start
 from game.villagers_villains.state import PH, ST, STAGE_WORD, VVState, powers, remember, town_size
 from game.villagers_villains.window import window_apply, window_legal
 
@@ -117,7 +119,7 @@ def advance(st: VVState, ev: list[Event]) -> None:
         if ph == PH.BUILD:  # nothing to do but end the turn: it passes, said as the shared skipped moment
             if has_build(st, seat):
                 return
-            ev.append(_skipped(st.names[seat]))
+            ev.append(_skipped(seat, st.names[seat]))
             st.phase = PH.DONE
             continue
         if ph == PH.DEFEND:
@@ -137,14 +139,15 @@ def advance(st: VVState, ev: list[Event]) -> None:
             ev.extend(got)
 
 
-_SKIPS: dict[str, Event] = {}
+_SKIPS: dict[tuple[int, str], Event] = {}
 
 
-def _skipped(name: str) -> Event:
+def _skipped(seat: int, name: str) -> Event:
     """"Basil has nothing affordable: Build/Hire skipped" (engine ``SKIPPED``), one shared line per Mayor."""
-    line = _SKIPS.get(name)
+    line = _SKIPS.get((seat, name))
     if line is None:
-        line = remember(_SKIPS, name, Event(f"{name} has nothing affordable: Build/Hire skipped", SKIPPED))
+        line = remember(_SKIPS, (seat, name), Event(f"{name} has nothing affordable: Build/Hire skipped", SKIPPED,
+                                                    None, False, Skipped(seat, BUILD_HIRE)))
     return line
 
 
@@ -222,8 +225,6 @@ def _next_stage(st: VVState, ev: list[Event]) -> None:
     st.turn = 0
     stage = st.stage
     if stage == ST.QUICK:
-        from game.villagers_villains.setup import finish_quick_start
-
         ev += finish_quick_start(st)
         st.stage = ST.RECRUIT
     elif stage == ST.RECRUIT:
@@ -262,28 +263,8 @@ def end_reason(st: VVState) -> str:
     return ""
 
 
-def place_favor(st: VVState) -> Event:
-    """Roll for the King's Favor marker (6 Mayors: +1) and put it on the pool card at that position, if any."""
-    rng = chance_stream(st.seed, st.chance)
-    st.chance += 1
-    roll = int(rng.random() * C.die_sides) + 1
-    pos = roll + st.rules.favor_bonus
-    st.favor_holder = -1
-    st.favor_spent = False
-    st.favor_card = st.pool[pos - 1] if pos <= len(st.pool) else None
-    line = _FAVORS.get((roll, pos, st.favor_card))
-    if line is not None:
-        return line
-    if st.favor_card is not None:
-        text = f"The King's Favor roll is {roll}: the marker goes on position {pos} (the {ALL_CARDS[st.favor_card].name})"
-    else:
-        text = f"The King's Favor roll is {roll}: no card at position {pos}, the marker stays off the pool this round"
-    return remember(_FAVORS, (roll, pos, st.favor_card), Event(text, "favor", None, True, ("favor", roll, pos)))
-
-
 _STARTS: dict[str, Event] = {}
 _LEFT: dict[str, Event] = {}
-_FAVORS: dict[tuple[int, int, str | None], Event] = {}
 
 
 def reset(st: VVState) -> list[Event]:

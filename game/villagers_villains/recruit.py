@@ -11,6 +11,7 @@ from __future__ import annotations
 from game.engine import SKIPPED, Action, Event, require
 from game.villagers_villains.actions import LOOKOUT, BuyDice, Declare, Lookout, QuickDraw, buys, declares, make
 from game.villagers_villains.cards import ALL_CARDS, CHALLENGE, KIND_WORD, C
+from game.villagers_villains.events import BUY_DICE, Skipped
 from game.villagers_villains.rolls import roll_dice, roll_event, window_side
 from game.villagers_villains.sponsors import apply_sponsor, sponsor_actions, sponsor_valid
 from game.villagers_villains.state import (
@@ -128,7 +129,7 @@ def declare_apply(st: VVState, seat: int, a: Action) -> list[Event]:
     elif C.die_sides + total < p:
         ev += take(st, seat, False, "out of reach")
     elif _dice_to_buy(st, seat, p, total) == 0:  # no gold for a die: no choice to make, the die rolls at once
-        ev.append(_no_dice(name, st.gold[seat]))
+        ev.append(_no_dice(seat, name, st.gold[seat]))
         ev += roll_recruit(st, seat, 0, pw)
     else:
         st.phase = PH.BUY_DICE
@@ -236,15 +237,16 @@ def take(st: VVState, seat: int, success: bool, why: str) -> list[Event]:
 
 _DECLARED: dict[tuple[str, int, str], Event] = {}
 _TAKEN: dict[tuple[str, str, int, bool, str, bool], Event] = {}
-_NO_DICE: dict[tuple[str, int], Event] = {}
+_NO_DICE: dict[tuple[int, str, int], Event] = {}
 
 
-def _no_dice(name: str, gold: int) -> Event:
+def _no_dice(seat: int, name: str, gold: int) -> Event:
     """The roll with no dice to buy, said as the shared skipped moment (engine ``SKIPPED``): there is no Roll button
     to press, so the log and the prompt say why the die rolls at once."""
-    line = _NO_DICE.get((name, gold))
+    line = _NO_DICE.get((seat, name, gold))
     if line is None:
         coins = "no gold" if gold <= 0 else f"only {gold} gold"
-        line = remember(_NO_DICE, (name, gold), Event(
-            f"{name} has {coins} for an extra die ({C.extra_die_cost} gold each): the die rolls at once", SKIPPED))
+        line = remember(_NO_DICE, (seat, name, gold), Event(
+            f"{name} has {coins} for an extra die ({C.extra_die_cost} gold each): the die rolls at once", SKIPPED,
+            None, False, Skipped(seat, BUY_DICE, gold)))
     return line

@@ -1,4 +1,5 @@
-"""Dice: every recruit, defence and poach roll goes roll (chance) -> window -> resolve (section 2.11).
+"""Dice: every recruit, defence and poach roll goes roll (chance) -> window -> resolve (section 2.11); and the
+King's Favor placement roll of set-up and Reset (:func:`place_favor`, shared by setup.py and flow.py).
 
 The window offers an item only when that item alone flips the current outcome: the roller while the roll fails,
 the poached Mayor while a poach succeeds. Rerolls come first (before any flat change); the King's Favor marker
@@ -14,7 +15,8 @@ from collections.abc import Callable
 from hashlib import sha512
 
 from game.engine import Event, chance_rng
-from game.villagers_villains.cards import CARDS, CITIES, HERO, C, mob_id
+from game.villagers_villains.cards import ALL_CARDS, CARDS, CITIES, HERO, C, mob_id
+from game.villagers_villains.events import FavorRoll, RollData
 from game.villagers_villains.state import Roll, VVState, powers, remember
 
 MOB, FAVOR = "mob", "favor"
@@ -164,14 +166,40 @@ def _words(r: Roll, total: int) -> str:
 
 
 def roll_event(st: VVState, r: Roll, prefix: str) -> Event:
-    """The public, chance-bearing log line of a roll: its data carries the dice and every modifier."""
-    key = (prefix, r.kind, r.roller, r.dice, r.needed, r.mods, r.flats, r.position)
+    """The public, chance-bearing log line of a roll: its data (``RollData``) carries the dice and every modifier."""
+    key = (prefix, r.kind, r.roller, r.dice, r.needed, r.mods, r.flats, r.position, r.source, r.target)
     line = _ROLLED.get(key)
     if line is None:
-        total = r.total
-        data = ("roll", r.kind, r.roller, r.dice, total, r.needed, r.mods, r.flats)
-        line = remember(_ROLLED, key, Event(f"{prefix} {_words(r, total)}", "roll", None, True, data))
+        data = roll_data(r)
+        line = remember(_ROLLED, key, Event(f"{prefix} {_words(r, data.total)}", "roll", None, True, data))
     return line
 
 
+def roll_data(r: Roll) -> RollData:
+    """A roll as event data (what the table's die shows)."""
+    return RollData(r.kind, r.roller, r.dice, r.total, r.needed, r.mods, r.flats, r.source, r.target)
+
+
 _ROLLED: dict[tuple[object, ...], Event] = {}
+
+
+def place_favor(st: VVState) -> Event:
+    """Roll for the King's Favor marker (6 Mayors: +1) and put it on the pool card at that position, if any."""
+    rng = chance_stream(st.seed, st.chance)
+    st.chance += 1
+    roll = int(rng.random() * C.die_sides) + 1
+    pos = roll + st.rules.favor_bonus
+    st.favor_holder = -1
+    st.favor_spent = False
+    st.favor_card = st.pool[pos - 1] if pos <= len(st.pool) else None
+    line = _FAVORS.get((roll, pos, st.favor_card))
+    if line is not None:
+        return line
+    if st.favor_card is not None:
+        text = f"The King's Favor roll is {roll}: the marker goes on position {pos} (the {ALL_CARDS[st.favor_card].name})"
+    else:
+        text = f"The King's Favor roll is {roll}: no card at position {pos}, the marker stays off the pool this round"
+    return remember(_FAVORS, (roll, pos, st.favor_card), Event(text, "favor", None, True, FavorRoll(roll, pos)))
+
+
+_FAVORS: dict[tuple[int, int, str | None], Event] = {}

@@ -67,7 +67,7 @@ from game.engine import (
     Zone,
     shown,
 )
-from game.villagers_villains import INFO, blunders, flow, scoring, table, texts, views
+from game.villagers_villains import INFO, ai, blunders, explain, flow, present, scoring, texts, views
 from game.villagers_villains.actions import ACTION_TYPES
 from game.villagers_villains.cards import (
     ALL_CARDS,
@@ -186,7 +186,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "town_limit",
         "Cities and Citizens",
-        "House rule: the game ends at 10, 11 or 12 town cards (up to 15 with 2-3 Mayors) instead (0: off).",
+        "House rule: the game ends at 10, 11 or 12 town cards (up to 15 with 2-3 Mayors) instead. Off: the "
+        "usual end.",
         0,
         choices=(0, *C.town_limit_choices_small),
     ),
@@ -352,7 +353,9 @@ class VillagersVillains(Game[VVState]):
     def new_game(self, seats: Sequence[str], seed: int, options: Mapping[str, Any]) -> VVState:
         n = len(seats)
         opts = self.normalize_options(options, n)
-        return new_state(tuple(seats), seed, make_rules(opts, n))
+        st = new_state(tuple(seats), seed, make_rules(opts, n))
+        flow.advance(st, [])  # on to the first decision (its log lines are the opening events')
+        return st
 
     def opening_events(self, state: VVState) -> list[Event]:
         return opening_events(state)
@@ -410,33 +413,35 @@ class VillagersVillains(Game[VVState]):
 
     # --- the table ----------------------------------------------------------------------------------------------------
     def zones(self, view: VVState, viewer: Seat | None) -> list[Zone]:
-        return table.zones(view, viewer)
+        return present.zones(view, viewer)
 
     def card_face(self, card: str) -> CardFace:
-        return table.card_face(card)
+        return present.card_face(card)
 
     def seat_status(self, view: VVState, seat: Seat) -> str:
-        return table.seat_status(view, seat)
+        return present.seat_status(view, seat)
 
     def gestures(self, view: VVState, seat: Seat, draft: Hashable = None) -> list[Gesture]:
-        return table.gestures(view, seat, self.legal_actions(view, seat), draft)
+        return present.gestures(view, seat, self.legal_actions(view, seat), draft)
 
     def draft_hint(self, view: VVState, seat: Seat, draft: Hashable) -> str:
-        return table.draft_hint(view, seat, draft)
+        return present.draft_hint(view, seat, draft)
 
     def estimate(self, view: VVState, seat: Seat, draft: Hashable = None) -> tuple[float, bool] | None:
-        """The seat's score if the game ended now (everything it depends on is public)."""
-        return float(scoring.totals(view)[seat]), True
+        """The seat's score if the game ended now (everything it depends on is public); Cooperative: the team's."""
+        return explain.estimate(view, seat), True
+
+    def estimate_breakdown(self, view: VVState, seat: Seat, draft: Hashable = None) -> tuple[str, ...]:
+        return explain.estimate_breakdown(view, seat)
+
+    def drop_effect(self, view: VVState, seat: Seat, gesture: Gesture) -> str:
+        return explain.drop_effect(view, seat, gesture)
 
     # --- AI hooks -----------------------------------------------------------------------------------------------------
     def evaluate(self, state: VVState, seat: Seat) -> float:
-        from game.villagers_villains import ai
-
         return ai.evaluate(state, seat)
 
     def playout_action(self, state: VVState, seat: Seat, actions: Sequence[Action], rng: random.Random) -> Action:
-        from game.villagers_villains import ai
-
         return ai.playout_action(state, seat, actions, rng)
 
     #: the obvious mistakes (blunders.py says exactly when each is one)

@@ -19,7 +19,7 @@ from game.villagers_villains.cards import (
     deputy_id,
     mob_id,
 )
-from game.villagers_villains.flow import advance, place_favor
+from game.villagers_villains.rolls import place_favor
 from game.villagers_villains.state import (
     PH,
     PLAIN_TAG,
@@ -67,6 +67,8 @@ def themed_deck(segments: tuple[Segment, ...], rng: random.Random) -> tuple[list
 
 
 def new_state(names: tuple[str, ...], seed: int, rules: Rules) -> VVState:
+    """The state after set-up, its first Mayor to act named; the automatic steps up to the first decision are
+    flow.advance's, which the façade (rules.new_game) runs: set-up never imports the order of play."""
     n = len(names)
     rng = chance_rng(seed, 0)
     start = rng.randrange(n)
@@ -141,8 +143,7 @@ def new_state(names: tuple[str, ...], seed: int, rules: Rules) -> VVState:
     if not rules.quick_start:
         place_favor(st)
     st.actor = current(st)
-    advance(st, [])
-    return st
+    return st  # not yet at its first decision: rules.new_game runs flow.advance (set-up does not drive the game)
 
 
 def finish_quick_start(st: VVState) -> list[Event]:

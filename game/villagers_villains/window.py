@@ -6,6 +6,7 @@ from game.engine import Action, Event, require
 from game.villagers_villains.actions import ACCEPT, Accept, Boost, make
 from game.villagers_villains.cards import C, mob_id
 from game.villagers_villains.defend import resolve_defence
+from game.villagers_villains.events import Boosted
 from game.villagers_villains.recruit import resolve_recruit
 from game.villagers_villains.rolls import (
     FAVOR,
@@ -13,6 +14,7 @@ from game.villagers_villains.rolls import (
     favor_change,
     item_label,
     items,
+    roll_data,
     roll_dice,
     roll_event,
     window_side,
@@ -55,7 +57,7 @@ def window_apply(st: VVState, seat: int, a: Action) -> list[Event]:
                               (*r.flats, (label, change)), r.position, r.rerolls)
         verdict = "success" if r.success else "miss"
         ev = [Event(f"{name} uses the {label}: {change:+d}, the roll is now {r.total}: {verdict}", "window",
-                    None, False, ("boost", seat, item, change))]
+                    None, False, Boosted(seat, item, change, roll_data(r)))]
     side = window_side(st)
     if side >= 0:
         st.actor = side

@@ -28,6 +28,7 @@ from game.villages.actions import (
     Target,
 )
 from game.villages.cards import COLOUR_OF, KIND_OF, PIG_BONUS, POWER, TYPE_OF, TYPES, UNIT, name_of
+from game.villages.events import AT_STAKE, DESTROYED, HOME, PAID_OFF, BattleFought, Term, terms_words
 from game.villages.state import (
     NOBODY,
     Act,
@@ -184,12 +185,20 @@ def apply_defend(st: VillagesState, action: Defend, events: list[Event], checked
 # --- reveal and power ----------------------------------------------------------------------------------------------
 
 
-def _term(x: int, why: str) -> str:
-    return f"{'+' if x > 0 else '−'} {abs(x)} {why}"
+_TERMS: dict[tuple[str, int | None, bool, str], Term] = {}
 
 
-def power(st: VillagesState, b: Battle, attacking: bool) -> tuple[int, tuple[str, ...]]:
-    """A fighting unit's power and its arithmetic in words (§2.6 step 6)."""
+def _term(what: str, value: int | None = None, base: bool = False, note: str = "") -> Term:
+    """One shared ``Term`` per distinct line (battles in the AI's playouts build the same few again and again)."""
+    key = (what, value, base, note)
+    got = _TERMS.get(key)
+    if got is None:
+        got = _TERMS[key] = Term(what, value, base, note)
+    return got
+
+
+def power(st: VillagesState, b: Battle, attacking: bool) -> tuple[int, tuple[Term, ...]]:
+    """A fighting unit's power and its arithmetic as terms (§2.6 step 6)."""
     if attacking:
         unit, owner, home, opp, opp_owner = b.atk, b.attacker, b.atk_home, b.dfd, b.defender
         pigs = b.atk_pigs
@@ -201,15 +210,15 @@ def power(st: VillagesState, b: Battle, attacking: bool) -> tuple[int, tuple[str
     target = st.villages[b.defender][b.village]
     if t == "orc" and attacking:
         total = len(target.residents)
-        terms = [f"Orc {total} (units in the village)"]
+        terms = [_term("Orc", total, True, "units in the village")]
     else:
         total = POWER[unit]
-        terms = [f"{name} {total}"]
+        terms = [_term(name, total, True)]
 
     def add(x: int, why: str) -> None:
         nonlocal total
         total += x
-        terms.append(_term(x, why))
+        terms.append(_term(why, x))
 
     same = COLOUR_OF[opp] == COLOUR_OF[unit]
     if t == "knight":
@@ -231,7 +240,7 @@ def power(st: VillagesState, b: Battle, attacking: bool) -> tuple[int, tuple[str
         if home >= 0 and home != b.village:
             add(3, "defending another village")
         elif home < 0:  # the card's +3 is printed on it: say why a hired Archer does not get it
-            terms.append("(hired: no bonus)")
+            terms.append(_term("hired: no bonus"))
     elif t == "golem":
         if not attacking:
             add(2, "defending")
@@ -245,7 +254,7 @@ def power(st: VillagesState, b: Battle, attacking: bool) -> tuple[int, tuple[str
         add(PIG_BONUS * pigs, "Pig" if pigs == 1 else "Pigs")
     if total < 0:
         total = 0
-        terms.append("(at least 0)")
+        terms.append(_term("at least 0"))
     return total, tuple(terms)
 
 
@@ -264,9 +273,24 @@ def battle_winner(b: Battle) -> tuple[int, str]:
 
 def arithmetic(b: Battle) -> str:
     """"Wizard 4 − 3 same colour = 1 vs Knight 2 + 1 defending = 3"."""
-    left = " ".join(b.atk_terms) + f" = {b.atk_power}"
-    right = " ".join(b.def_terms) + f" = {b.def_power}"
-    return f"{left} vs {right}"
+    return f"{terms_words(b.atk_terms, b.atk_power)} vs {terms_words(b.def_terms, b.def_power)}"
+
+
+def fates(b: Battle) -> tuple[str, str]:
+    """What the decided battle does to the attacking and the defending unit (events.py: a Sheep or the reward,
+    chosen next, may still change the loser's)."""
+    atk_won = b.winner == b.attacker
+    atk = PAID_OFF if b.atk_home < 0 else HOME if atk_won else DESTROYED
+    dfd = AT_STAKE if atk_won else PAID_OFF if b.def_home < 0 else HOME
+    return atk, dfd
+
+
+def fought(st: VillagesState, b: Battle, why: str) -> BattleFought:
+    """The battle event's data: the whole decided battle, so a table explains it without reading the log line."""
+    atk_fate, def_fate = fates(b)
+    colour = st.villages[b.defender][b.village].colour
+    return BattleFought(b.attacker, b.defender, b.village, colour, b.atk, b.dfd, b.atk_home < 0, b.def_home < 0,
+                        b.atk_terms, b.def_terms, b.atk_power, b.def_power, b.winner, why, atk_fate, def_fate)
 
 
 def _reveal(st: VillagesState, events: list[Event]) -> None:
@@ -288,7 +312,7 @@ def _reveal(st: VillagesState, events: list[Event]) -> None:
     side = "attacker" if winner == b.attacker else "defender"
     won = b.atk if winner == b.attacker else b.dfd
     events.append(event(f"{arithmetic(b)}: the {side}'s {name_of(won)} wins" + (f" ({why})" if why else ""),
-                        "battle", None, True, ("battle", b.atk, b.dfd, winner)))
+                        "battle", None, True, fought(st, b, why)))
     for unit, seat, opp in ((b.atk, b.attacker, b.defender), (b.dfd, b.defender, b.attacker)):
         t = TYPE_OF[unit]
         if t in ("thief", "scout"):

@@ -6,7 +6,7 @@ TURN_START, END_TURN, ROUND_SCORING); they run inside ``apply`` and never wait f
 from __future__ import annotations
 
 from game.engine import ROUND_END, Event, chance_rng
-from game.villages.cards import ALL_CARDS, HAND_SIZE
+from game.villages.cards import ALL_CARDS, HAND_SIZE, name_of
 from game.villages.scoring import score_sheet
 from game.villages.state import NOBODY, Act, Phase, VillagesState, event, said
 
@@ -42,8 +42,6 @@ def setup_round(st: VillagesState, events: list[Event]) -> None:
 
 
 def _names(cards: list[str]) -> list[str]:
-    from game.villages.cards import name_of
-
     return [name_of(c) for c in cards]
 
 

@@ -1,4 +1,4 @@
-"""Villages as a state machine: the Game façade over state.py, rounds.py, turn.py, battle.py, views.py, table.py.
+"""Villages as a state machine: the Game façade over state.py, rounds.py, turn.py, battle.py, views.py, present.py.
 
 The rulebook (seeds/000) is the spec and rules/villages.md decides where it is silent. What both leave open is
 decided here:
@@ -74,7 +74,7 @@ from game.engine import (
     ranked_outcome,
     require,
 )
-from game.villages import INFO, battle, blunders, table, texts, turn, views
+from game.villages import INFO, ai, battle, blunders, present, texts, turn, views
 from game.villages.actions import (
     ACTION_TYPES,
     NEXT_ROUND,
@@ -96,6 +96,7 @@ from game.villages.actions import (
 )
 from game.villages.cards import COLOUR_OF, QUICK_TARGET, TARGET_SCORE, TYPE_OF
 from game.villages.rounds import apply_next_round, end_turn, setup_round
+from game.villages.scoring import round_score
 from game.villages.state import (
     HIDDEN,
     NOBODY,
@@ -391,44 +392,44 @@ class Villages(Game[VillagesState]):
 
     # --- the table ----------------------------------------------------------------------------------------------------------
     def zones(self, view: VillagesState, viewer: Seat | None) -> list[Zone]:
-        return table.zones(view, viewer)
+        return present.zones(view, viewer)
 
     def card_face(self, card: str) -> CardFace:
-        return table.card_face(card)
+        return present.card_face(card)
 
     def seat_status(self, view: VillagesState, seat: Seat) -> str:
-        return table.seat_status(view, seat)
+        return present.seat_status(view, seat)
 
     def gestures(self, view: VillagesState, seat: Seat, draft: Hashable = None) -> list[Gesture]:
-        return table.gestures(view, seat, self.legal_actions(view, seat), draft)
+        return present.gestures(view, seat, self.legal_actions(view, seat), draft)
 
     def preview(self, view: VillagesState, seat: Seat, draft: Hashable) -> VillagesState:
-        return table.preview(view, seat, draft)
+        return present.preview(view, seat, draft)
 
     def draft_hint(self, view: VillagesState, seat: Seat, draft: Hashable) -> str:
-        return table.draft_hint(view, seat, draft)
+        return present.draft_hint(view, seat, draft)
 
     def estimate(self, view: VillagesState, seat: Seat, draft: Hashable = None) -> tuple[float, bool] | None:
         """The round score as it stands for ``seat`` (exact: every card it counts is visible to it)."""
-        from game.villages.scoring import round_score
-
         if view.phase == Phase.OVER or HIDDEN in view.hands[seat]:
             return None
         return float(round_score(view, seat)), True
+
+    def estimate_breakdown(self, view: VillagesState, seat: Seat, draft: Hashable = None) -> tuple[str, ...]:
+        return present.estimate_breakdown(view, seat)
+
+    def drop_effect(self, view: VillagesState, seat: Seat, gesture: Gesture) -> str:
+        return present.drop_effect(view, seat, gesture)
 
     def blunder(self, view: VillagesState, seat: Seat, action: Action) -> str | None:
         return blunders.blunder(self, view, seat, action)
 
     # --- AI hooks ----------------------------------------------------------------------------------------------------------
     def evaluate(self, state: VillagesState, seat: Seat) -> float:
-        from game.villages import ai
-
         return ai.evaluate(state, seat)
 
     def playout_action(self, state: VillagesState, seat: Seat, actions: Sequence[Action],
                        rng: random.Random) -> Action:
-        from game.villages import ai
-
         return ai.playout_action(state, seat, actions, rng)
 
     # --- tests --------------------------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from typing import NamedTuple
 from game.engine import HIDDEN_CARD, Action, Event
 from game.engine import shared_event as event
 from game.villages.cards import ALL_CARDS, COLOUR_OF, COPIED, KIND_OF, TYPE_OF, UNIT
+from game.villages.events import Term
 
 HIDDEN = HIDDEN_CARD
 _new = tuple.__new__  # records built without their Python-level __new__ (villages change after most decisions)
@@ -118,8 +119,8 @@ class Battle(NamedTuple):
     def_pigs: int = 0
     atk_power: int = 0
     def_power: int = 0
-    atk_terms: tuple[str, ...] = ()  # the arithmetic in words, for the arena ("Wizard 4", "−3 same colour")
-    def_terms: tuple[str, ...] = ()
+    atk_terms: tuple[Term, ...] = ()  # the arithmetic, for the arena ("Wizard 4", "− 3 same colour")
+    def_terms: tuple[Term, ...] = ()
     winner: int = NOBODY  # seat of the winning side once revealed
     saved: str = ""  # the losing unit a Sheep sent home safe
 

@@ -10,7 +10,8 @@ A decision is composed step by step with a :class:`Staged` draft that the table 
 * PLAY: drag 2 hand cards onto ``village:s`` (drag back to take one back); click a placed card for each frame
   (two click gestures per card, one per frame, until one is chosen: ``gesture.draft.frame(card)`` tells which);
   once the village is complete, Military: buttons "Produce a Weapon" / "No Weapon"; Market Supply S5: buttons
-  "Name <resource> for the market"; then the button "Lock in".
+  "Name <resource> for the market" (each stays in its place once chosen, marked "(chosen)", and takes the
+  choice back when pressed again); then the button "Lock in", after them all.
 * PICK (solitaire): click ``random:0`` or ``random:1``. BUILD: like PLAY with the kept random village already in
   ``village:0`` (its 2 cards need frames too) and the button "Build this village".
 
@@ -44,7 +45,8 @@ from game.villannex.state import (
     VillannexState,
     clone_state,
 )
-from game.villannex.table import (
+from game.villannex.texts import NAMES, frame_words, pair_text
+from game.villannex.zone_ids import (
     WEAPON_LABELS,
     hand_zone,
     kept_random,
@@ -54,10 +56,10 @@ from game.villannex.table import (
     village_zone,
     with_own_lock,
 )
-from game.villannex.texts import NAMES, frame_words, pair_text
 
 KEEP_LABEL = "Keep these 4"
 LOCK_LABEL = "Lock in"
+CHOSEN = " (chosen)"  # after the label of the weapon side or the name chosen (pressed again: taken back)
 BUILD_LABEL = "Build this village"
 
 
@@ -220,14 +222,17 @@ def _village_steps(v: VillannexState, seat: Seat, d: Staged, fixed: tuple[str, .
                                    draft=staged(placed, {**frames, c: f}, side, named), card=c, source=vz))
     if not complete:
         return out
+    # every side and name button stays where it was once chosen (marked; pressed again it takes the choice back), so
+    # the button that completes the move comes after them, in a place no button of this choice held: a double-click
+    # on a side never locks in
     if weapon:
         for w in (True, False):
-            if side is not w:
-                out.append(_gesture(WEAPON_LABELS[w], draft=staged(placed, frames, w, named)))
+            out.append(_gesture(WEAPON_LABELS[w] + (CHOSEN if side is w else ""),
+                                draft=staged(placed, frames, None if side is w else w, named)))
     if s5:
         for letter in BASIC_LETTERS:
-            if named != letter:
-                out.append(_gesture(named_label(letter), draft=staged(placed, frames, side, letter)))
+            out.append(_gesture(named_label(letter) + (CHOSEN if named == letter else ""),
+                                draft=staged(placed, frames, side, None if named == letter else letter)))
     if (not weapon or side is not None) and (not s5 or named is not None):
         chosen = tuple(frames[c] for c in village)
         action: Action = Build(placed, chosen, named) if fixed else Play(placed, chosen, side, named)

@@ -194,7 +194,8 @@ def _market_notes(rs: RoundScore, vs: VillageScore) -> tuple[str, str]:
         what = RESOURCE_NAMES[letter]
         rule = f"Supply ({what} named)" if MARKET_SUPPLY[rs.supply].resource == "choice" else "Supply"
         if amount:
-            bits.append(f"{_amount('C', amount)} → {amount} {what}")
+            buy = "buys" if amount == 1 else "buy"  # words, not an arrow: the UI font (Lato) has no arrows
+            bits.append(f"{_amount('C', amount)} {buy} {amount} {what}")
             notes.append(f"{rule}: {_amount('C', amount)}, each gives 1 {what}")
         else:
             notes.append(f"{rule}: no coins, so no {what}")

@@ -13,6 +13,7 @@ from typing import Any
 
 from game.engine import ROUND_END, Action, Event, IllegalAction, Seat, chance_rng, require
 from game.villannex.actions import BASIC_LETTERS, ChooseNext, Draft, Keep, Play, Reveal, plays_for
+from game.villannex.events import RoundVillages
 from game.villannex.scoring import RoundScore, score_round
 from game.villannex.state import END, KEEP, NEXT, PLAY, REVEAL, Village, VillannexState, start_seat
 from game.villannex.texts import NAMES, built_text, cards_text, extras_text, result_text
@@ -290,11 +291,10 @@ def _score(st: VillannexState) -> list[Event]:
 
 
 def round_end(st: VillannexState, text: str) -> Event:
-    """The shared round-end moment (engine ``ROUND_END``). Its data are the round's villages, (cards, frames, weapon
-    side, name) per seat, all public once scored: the next round moves them to the common area in the same
+    """The shared round-end moment (engine ``ROUND_END``). Its data are the round's villages
+    (``events.RoundVillages``), all public once scored: the next round moves them to the common area in the same
     decision, and the table shows them with the score table until the player continues."""
-    built = tuple((v.cards, v.frames, v.weapon, v.named) for v in st.villages if v is not None)
-    return Event(text, ROUND_END, data=("villages", built))
+    return Event(text, ROUND_END, data=RoundVillages(tuple(v for v in st.villages if v is not None)))
 
 
 def _common(st: VillannexState) -> list[Event]:

@@ -2,8 +2,8 @@
 
 The rulebook (seeds/004) is the spec, rules/villannex.md decides where it is silent; what both leave open is
 decided in the module that does it (setup: options and the deal; normal: keep, draft, reveal, play, score, the
-common area; solitaire; views: what each seat knows; outcome; table: zones and gestures; texts: the words). This
-module is the façade: the :class:`Villannex` rules object lists the phases as data and hands each protocol method
+common area; solitaire; views: what each seat knows; outcome; present: zones and what the table says; texts: the
+words). This module is the façade: the :class:`Villannex` rules object lists the phases as data and hands each protocol method
 to its module, and it re-exports the names the tables and tests use (``rules.PLAY``, ``rules.Play``...).
 
 * **Automatic states.** DEAL, SCORE, COMMON and solitaire ROUND_START/SCORE never rest: ``apply`` runs them at
@@ -44,7 +44,7 @@ from game.engine import (
     Seat,
     Zone,
 )
-from game.villannex import INFO, ai, compose, normal, setup, solitaire, table, texts, views
+from game.villannex import INFO, ai, compose, normal, present, setup, solitaire, texts, views
 from game.villannex import outcome as ending
 from game.villannex.actions import (
     ACTION_TYPES,
@@ -208,13 +208,13 @@ class Villannex(Game[VillannexState]):
 
     # --- the table ---------------------------------------------------------------------------------------------
     def zones(self, view: VillannexState, viewer: Seat | None) -> list[Zone]:
-        return table.zones(view, viewer)
+        return present.zones(view, viewer)
 
     def card_face(self, card: str) -> CardFace:
-        return table.card_face(card)
+        return present.card_face(card)
 
     def seat_status(self, view: VillannexState, seat: Seat) -> str:
-        return table.seat_status(view, seat)
+        return present.seat_status(view, seat)
 
     def gestures(self, view: VillannexState, seat: Seat, draft: Hashable = None) -> list[Gesture]:
         return compose.gestures(view, seat, draft) if seat in self.to_act(view) else []
@@ -227,6 +227,12 @@ class Villannex(Game[VillannexState]):
 
     def estimate(self, view: VillannexState, seat: Seat, draft: Hashable = None) -> tuple[float, bool] | None:
         return compose.estimate(view, seat, draft)
+
+    def estimate_breakdown(self, view: VillannexState, seat: Seat, draft: Hashable = None) -> tuple[str, ...]:
+        return present.estimate_breakdown(view, seat, draft)
+
+    def drop_effect(self, view: VillannexState, seat: Seat, gesture: Gesture) -> str:
+        return present.drop_effect(view, seat, gesture) if seat in self.to_act(view) else ""
 
     def complete_draft(self, view: VillannexState, seat: Seat, draft: Hashable = None) -> Action | None:
         """A legal action keeping what ``draft`` chose, the rest filled with first choices (what the table locks in

@@ -91,8 +91,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "start_player",
         "Start player",
-        "Revealing one at a time: who shows the first card (0 = drawn at random, else the player's place, "
-        "1 = first seat).",
+        "Revealing one at a time: who shows the first card. Drawn at random unless you choose a player.",
         0,
         players=NORMAL,
         minimum=0,
@@ -101,7 +100,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "round_timer",
         "Round timer",
-        "Optional time limit for each decision, in seconds (0 = off); the rulebook suggests 1 or 2 minutes.",
+        "Optional time limit for each decision; the rulebook suggests 1 or 2 minutes.",
         0,
         choices=(0, 60, 120),
         players=NORMAL,

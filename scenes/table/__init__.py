@@ -14,9 +14,9 @@ import importlib.util
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import pygame
+if TYPE_CHECKING:  # pygame only in annotations: the table's controller (controller.py) is imported without it
+    import pygame
 
-if TYPE_CHECKING:
     from game.match import Match
     from scenes.base import AppLike
     from scenes.table.base import TableScene

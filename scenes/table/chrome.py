@@ -15,6 +15,7 @@ from scenes import theme
 from scenes import widgets as w
 from scenes.table import kit
 from scenes.table import scores as score_table
+from scenes.table.focus_view import least_px
 
 
 class TableChrome:
@@ -22,6 +23,7 @@ class TableChrome:
     the TableScene's; it imports nothing of the scene, so the two modules form no cycle)."""
 
     _side_key: Any = None
+    header_cut: dict[int, pygame.Rect]  # seats whose header shows a shortened status (set by the scene)
 
     # --- the side panel -------------------------------------------------------------------------------------------
     def _side_buttons(self) -> list[w.Button]:
@@ -158,11 +160,15 @@ class TableChrome:
         if held is not None:
             held.draw(surface)
         self._draw_side(surface)
+        self.since.draw(surface)  # above the cards, below the dialogs, menus and zoom
+        self.keyboard.draw(surface)
+        self._draw_drop_tag(surface)
+        self.focus.draw(surface)  # an opponent's area shown big: under the dialogs, never above one
         if self.score_open:
             self._draw_score_overlay(surface)
         if self.menu is not None:
             self.menu.draw(surface, self.k)
-        self._draw_zoom(surface)
+        self._draw_zoom(surface)  # never over a dialog: zoom_sprite is None while one is open
         self._draw_tooltip(surface)
 
     def _draw_still(self, surface: pygame.Surface, live: list[kit.CardSprite]) -> None:
@@ -230,11 +236,27 @@ class TableChrome:
                 surface.blit(back, (x + i * off, y - i * off))
         elif box.count == 0:
             kit.felt_area(surface, pygame.Rect(x, y, w_, h), radius=max(4, w_ // 10))
-        size = box.label_size()
-        words = f"{box.label} · {box.count}" if box.label else str(box.count)
+        words, size, chip = self.pile_words(box)
         fnt = theme.font("ui-bold", size)
         t = theme.text(theme.ellipsize(words, fnt, max(20, box.rect.w)), "ui-bold", size, theme.ON_TABLE)
         surface.blit(t, (box.rect.centerx - t.get_width() // 2, box.rect.y - t.get_height() - 1))
+        if chip and box.count:
+            kit.chip(surface, f"×{box.count}", y + h - size, x + w_ - 2, size)
+
+    def pile_words(self, box: kit.ZoneBox) -> tuple[str, int, bool]:
+        """A pile's label above it: "name · count" at the label size, else at the least legible size, else the
+        name alone with the count in a chip on the pile (True), so neither is cut."""
+        size = box.label_size()
+        if not box.label:
+            return str(box.count), size, False
+        words = f"{box.label} · {box.count}"
+        room = max(20, box.rect.w)
+        least = min(size, least_px(self.size))
+        for sz in dict.fromkeys((size, least)):
+            if theme.font("ui-bold", sz).size(words)[0] <= room:
+                return words, sz, False
+        sz = size if theme.font("ui-bold", size).size(box.label)[0] <= room else least
+        return box.label, sz, True
 
     def _draw_seat_panels(self, surface: pygame.Surface) -> None:
         acting = set(self.match.to_act())
@@ -278,7 +300,8 @@ class TableChrome:
         used = {"name": pygame.Rect(r.x, r.y, 0, 0), "status": pygame.Rect(r.x, r.y, 0, 0),
                 "chip": pygame.Rect(r.right, r.y, 0, 0)}
         spec = self.match.seats[seat]
-        size = max(theme.MIN_FONT + 1, min(int(r.h * 0.62), int(22 * max(self.k, 0.8))))
+        least = least_px(self.size)
+        size = max(least, theme.MIN_FONT + 1, min(int(r.h * 0.62), int(22 * max(self.k, 0.8))))
         col = theme.ON_TABLE if light else theme.INK
         soft = theme.ON_TABLE_SOFT if light else theme.INK_SOFT
         right = r.right
@@ -298,29 +321,88 @@ class TableChrome:
             surface.blit(ic, (x, r.centery - ic.get_height() // 2))
             x += ic.get_width() + size // 3
         name_font = theme.font("ui-bold", size)
-        name = theme.ellipsize(self.view.names[seat], name_font, max(20, int((right - x) * 0.55)))
+        status = self.seat_status_words(seat)
+        full = self.view.names[seat]
+        # The name first, in full when it leaves the status a little room (the status is shortened before it).
+        room = right - x - (size * 3 if status else 0)
+        name = theme.ellipsize(full, name_font, max(20, room, int((right - x) * 0.55)))
         t = theme.text(name, "ui-bold", size, col)
         used["name"] = surface.blit(t, (x, r.centery - t.get_height() // 2))
         x += t.get_width() + size // 2
-        status = self.seat_status_words(seat)
-        if not (status and right - x > size * 2):
+        self.header_cut.pop(seat, None)
+        if name != full:
+            self.header_cut[seat] = pygame.Rect(r)
+        if not status:
             return used
-        small = max(theme.MIN_FONT, int(size * 0.85))
         if status.startswith("thinking"):
             kit.spinner(surface, (x + size // 2, r.centery), max(4, size // 2), self.clock, (240, 200, 120))
             x += size + 4
-        words = theme.ellipsize(status, theme.font("ui", small), max(10, right - x))
-        t = theme.text(words, "ui", small, soft)
-        used["status"] = surface.blit(t, (x, r.centery - t.get_height() // 2))
+        lines, small = self.status_lines(status, right - x, r.h, max(least, int(size * 0.85)))
+        if " · ".join(lines).replace(" …", "") != status or name != full:
+            self.header_cut[seat] = pygame.Rect(r)  # the full words are on hover (tooltip, focus view)
+        lh = theme.font("ui", small).get_linesize()
+        y = r.centery - lh * len(lines) // 2
+        for ln in lines:
+            t = theme.text(ln, "ui", small, soft)
+            got = surface.blit(t, (x, y))
+            used["status"] = got if used["status"].w == 0 else used["status"].union(got)
+            y += lh
         return used
 
+    def status_lines(self, status: str, room: int, height: int, size: int) -> tuple[list[str], int]:
+        """A seat's status in ``room`` px beside its name, never cut inside a word: on one line at ``size``, else
+        at the window's least legible size, else on two lines when the header is tall enough, else its leading
+        parts (split at " · ") and "…" (the whole line is then on hover). Returns the lines and their size."""
+        key = (status, room, height, size, self.size)
+        got = self._status_fit.get(key)
+        if got is None:
+            if len(self._status_fit) > 256:
+                self._status_fit.clear()
+            got = self._status_fit[key] = self._fit_status(status, room, height, size)
+        return got
+
+    _status_fit: dict[Any, tuple[list[str], int]]  # set by the scene
+
+    def _fit_status(self, status: str, room: int, height: int, size: int) -> tuple[list[str], int]:
+        least = min(size, least_px(self.size))
+        parts = status.split(" · ")
+        for sz in dict.fromkeys((size, least)):
+            fnt = theme.font("ui", sz)
+            if fnt.size(status)[0] <= room:
+                return [status], sz
+        fnt = theme.font("ui", least)
+        if 2 * fnt.get_linesize() <= height + 2 and len(parts) > 1:
+            for cut in range(len(parts) - 1, 0, -1):
+                one, two = " · ".join(parts[:cut]), " · ".join(parts[cut:])
+                if fnt.size(one)[0] <= room and fnt.size(two)[0] <= room:
+                    return [one, two], least
+        for n in range(len(parts) - 1, 0, -1):
+            words = " · ".join(parts[:n]) + " …"
+            if fnt.size(words)[0] <= room:
+                return [words], least
+        return ([parts[0]] if fnt.size(parts[0])[0] <= room else []), least
+
+    def header_tip(self, pos: tuple[int, int]) -> str:
+        """Over a seat header whose status is shortened: the whole of it."""
+        for seat, r in self.header_cut.items():
+            if r.collidepoint(pos) and seat < len(self.view.names):
+                status = self.seat_status_words(seat)
+                return f"{self.view.names[seat]}: {status}" if status else self.view.names[seat]
+        return ""
+
     # --- zoom and tooltips -----------------------------------------------------------------------------------------
+    def dialog_open(self) -> bool:
+        """A dialog is over the table (the score table, the menu of an ambiguous drop): no zoom, no tooltip."""
+        return self.score_open or self.menu is not None
+
     def zoom_sprite(self) -> kit.CardSprite | None:
-        """The card shown big now: the right-click pinned one, else the one hovered long enough."""
+        """The card shown big now: the right-click pinned one, else the one hovered long enough (unless Esc or a new
+        phase closed its zoom since the pointer came onto it); none while a dialog is open."""
         spr = self.zoom_pinned
-        if spr is None and self.hover is not None and self._hover_t >= self.ZOOM_DELAY and self.drag.pressed is None:
+        if (spr is None and self.hover is not None and self.hover is not self.zoom_off
+                and self._hover_t >= self.ZOOM_DELAY and self.drag.pressed is None and not self.focus.is_open):
             spr = self.hover
-        if spr is None or not spr.face_up or getattr(spr.tag, "card", None) is None or self.menu is not None:
+        if spr is None or not spr.face_up or getattr(spr.tag, "card", None) is None or self.dialog_open():
             return None
         return spr
 
@@ -373,10 +455,22 @@ class TableChrome:
         surface.blit(sh, (r.x - pad + 3, r.y - pad + 6))
         surface.blit(img, r)
 
+    def tooltip_lines(self) -> list[str]:
+        """The tooltip's lines: over the live score line, where the score comes from (one line per source); over
+        the table, what the card or zone under the pointer does."""
+        if self.drag.held is None and not self.dialog_open() and self.estimate_rect.collidepoint(self.mouse):
+            return list(self.ctl.estimate_breakdown())
+        words = self.tooltip_text()
+        return [words] if words else []
+
     def tooltip_text(self) -> str:
         """What is under the pointer does, in the engine's words (or the game's own hint)."""
-        if self.drag.held is not None or self.menu is not None or not self.play.collidepoint(self.mouse):
+        if (self.drag.held is not None or self.dialog_open() or not self.play.collidepoint(self.mouse)
+                or self.focus.covers(self.mouse)):
             return ""
+        head = self.header_tip(self.mouse) if not self.focus.is_open else ""
+        if head:
+            return head
         own = self.hover_hint(self.mouse)
         if own is not None:
             return own
@@ -392,12 +486,12 @@ class TableChrome:
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         if self._still_t < self.TIP_DELAY:
             return
-        words = self.tooltip_text()
-        if not words:
+        said = self.tooltip_lines()
+        if not said:
             return
         size = max(theme.MIN_FONT + 1, int(16 * self.k))
         width = min(int(360 * max(self.k, 0.8)), self.play.w // 2)
-        lines = theme.wrap(words, "ui", size, width)[:4]
+        lines = [ln for words in said for ln in theme.wrap(words, "ui", size, width)][:max(4, len(said))]
         lh = theme.font("ui", size).get_linesize()
         pad = max(5, size // 2)
         tw = max(theme.text(ln, "ui", size).get_width() for ln in lines) + 2 * pad
@@ -410,6 +504,42 @@ class TableChrome:
         pygame.draw.rect(surface, theme.GOLD, r, width=1, border_radius=pad)
         for i, ln in enumerate(lines):
             surface.blit(theme.text(ln, "ui", size, theme.ON_TABLE), (r.x + pad, r.y + pad + i * lh))
+
+    # --- what a drop would do ----------------------------------------------------------------------------------------
+    def drop_tag(self) -> tuple[str, pygame.Rect] | None:
+        """While a held card is over a lit target: what that drop would change (``Game.drop_effect``) and the
+        target's rect; None when there is nothing to say."""
+        held = self.drag.held
+        tag = held.tag if held is not None else None
+        if tag is None or not hasattr(tag, "zone"):
+            return None
+        box = next((b for b in self.boxes.values() if b.hot), None)
+        if box is None:
+            return None
+        words = self.ctl.drop_effect(tag.card, tag.zone, box.name)
+        return (words, box.rect) if words else None
+
+    def _draw_drop_tag(self, surface: pygame.Surface) -> None:
+        """A small tag beside the target: right of it if there is room in the table, else left, else above."""
+        got = self.drop_tag()
+        if got is None:
+            return
+        words, target = got
+        size = max(theme.MIN_FONT + 1, int(15 * self.k))
+        fnt = theme.font("ui-bold", size)
+        pad = max(4, size // 3)
+        text = theme.text(theme.ellipsize(words, fnt, max(40, self.play.w // 3)), "ui-bold", size, theme.INK)
+        r = pygame.Rect(0, 0, text.get_width() + 2 * pad, text.get_height() + pad)
+        gap = max(4, int(8 * self.k))
+        r.midleft = (target.right + gap, target.centery)
+        if not self.play.contains(r):
+            r.midright = (target.x - gap, target.centery)
+        if not self.play.contains(r):
+            r.midbottom = (target.centerx, target.y - gap)
+        r.clamp_ip(self.play)
+        pygame.draw.rect(surface, theme.CREAM, r, border_radius=pad)
+        pygame.draw.rect(surface, theme.GOLD, r, width=max(1, int(2 * self.k)), border_radius=pad)
+        surface.blit(text, (r.x + pad, r.y + pad // 2))
 
     # --- the score overlay ------------------------------------------------------------------------------------------
     def _draw_score_overlay(self, surface: pygame.Surface) -> None:

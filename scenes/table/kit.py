@@ -3,337 +3,89 @@
 Animation lives here, in the view, never in moves: a sprite knows where it
 is and where it is going, and the table just says "this card belongs in
 that zone now". Keeping tweening, hover lift, flips, zone boxes and dragging
-in one place lets the four games' tables share one feel.
+in one kit (``cardsprite`` and ``paint`` hold the sprite and the drawing
+helpers; this module re-exports both) lets the four games' tables share one feel.
+
+Nothing moves under the cursor (issue 18): a zone the pointer is over, or whose card is being dragged, keeps its
+cards where they are when cards leave or arrive (a gap stays, an arrival continues the line), and settles
+(re-centres, closes gaps) a moment after the pointer has left it. A quick second drag from the hand then finds
+its card where the player saw it. The drawing helpers live in ``scenes.table.paint`` and are re-exported here.
 """
 
 from __future__ import annotations
 
-import math
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
-from game.names import printable
 from scenes import theme
+from scenes.table.cardsprite import CardSprite, FaceFn, Home
+from scenes.table.paint import (
+    ACCENT,
+    CARD_RATIO,
+    DANGER,
+    GOLD,
+    HOT,
+    INK,
+    INK_SOFT,
+    LIT,
+    ON_TABLE,
+    FaceCache,
+    Point,
+    chip,
+    ease_out,
+    felt_area,
+    place_popup,
+    shadow,
+    spinner,
+    text,
+    wrap,
+)
 
-# --- palette (the theme's; kept here by name for the tables) -------------------------------------------------------
-INK = theme.INK
-INK_SOFT = theme.INK_SOFT
-GOLD = theme.GOLD
-LIT = theme.LIT
-HOT = theme.HOT
-DANGER = theme.ERROR
-ACCENT = theme.GOOD
-ON_TABLE = theme.ON_TABLE
-CARD_RATIO = 1.4
-
-Point = tuple[float, float]
-
-
-def ease_out(t: float) -> float:
-    """Cubic ease-out: fast start, calm landing."""
-    t = min(1.0, max(0.0, t))
-    return 1.0 - (1.0 - t) ** 3
-
-
-def text(s: str, role: str, size: int, color: tuple[int, ...] = INK) -> pygame.Surface:
-    """Rendered text, cached (the theme's one text cache)."""
-    return theme.text(printable(s), role, size, color)  # any string renders (issue 5): cleaned first
-
-
-def wrap(s: str, role: str, size: int, width: int) -> list[str]:
-    """The theme's one word wrap, in a role's font (cached)."""
-    return theme.wrap(printable(s, newlines=True), role, size, width)
-
-
-def _display_ready() -> bool:
-    return pygame.display.get_init() and pygame.display.get_surface() is not None
+__all__ = [
+    "ACCENT", "CARD_RATIO", "DANGER", "GOLD", "HOT", "INK", "INK_SOFT", "LAYOUT_OF_KIND", "LIT", "ON_TABLE",
+    "SETTLE_DELAY", "CardSprite", "DragController", "FaceCache", "FaceFn", "Point", "ZoneBox", "chip", "ease_out",
+    "felt_area", "place_popup", "pointer", "shadow", "spinner", "text", "update_sprites", "wrap",
+]
 
 
-# --- cached drawing helpers --------------------------------------------------------------------------------
-_shadow_cache: dict[tuple[int, int, int, int], pygame.Surface] = {}
+# --- the pointer: nothing moves under it ------------------------------------------------------------------------
+#: Seconds a zone keeps its layout after the pointer left it: long enough to come back for a second card after a
+#: drop, short enough that the gap closes while the player looks elsewhere.
+SETTLE_DELAY = 0.6
+#: Seconds of a pointer lying still after which it no longer holds a layout: a mouse parked over the hand while
+#: the keyboard plays (or nobody touches anything) must not leave the hand full of gaps.
+POINTER_IDLE = 2.5
 
 
-class FaceCache:
-    """A bounded LRU of drawn card faces, one per card-art module: a resize re-renders only what it needs."""
+class Pointer:
+    """Where the table's pointer is, as its card input last saw it, and the box a held card was picked up from.
 
-    __slots__ = ("_faces", "convert", "limit")
+    One per process (there is one window); the table's ``DragController`` feeds it from the mouse events and
+    ``update_sprites`` ages it. Zone boxes read it when they lay out, so the table needs no extra call for them to
+    keep still what the player is pointing at."""
 
-    def __init__(self, limit: int, convert: bool = False) -> None:
-        self._faces: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
-        self.limit = limit
-        self.convert = convert  # convert to the display's pixel format once a window exists
+    __slots__ = ("idle", "pos", "source")
 
-    def get(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        surf = self._faces.get(key)
-        if surf is not None:
-            self._faces.move_to_end(key)
-            return surf
-        surf = make()
-        if self.convert and _display_ready():
-            surf = surf.convert_alpha()
-        self._faces[key] = surf
-        while len(self._faces) > self.limit:
-            self._faces.popitem(last=False)
-        return surf
+    def __init__(self) -> None:
+        self.pos: tuple[int, int] | None = None
+        self.source: Home | None = None
+        self.idle = 0.0
 
-    def clear(self) -> None:
-        self._faces.clear()
+    def reset(self) -> None:
+        self.pos, self.source, self.idle = None, None, 0.0
 
-    def __len__(self) -> int:
-        return len(self._faces)
+    def see(self, pos: tuple[int, int] | None) -> None:
+        self.pos = pos
+        self.idle = 0.0
+
+    def live(self) -> tuple[int, int] | None:
+        """The position, while the pointer is in the window and has moved lately."""
+        return self.pos if self.idle < POINTER_IDLE else None
 
 
-def shadow(size: tuple[int, int], radius: int, alpha: int = 90) -> pygame.Surface:
-    """A soft drop shadow: a few stacked translucent rounded rects (cheap, cached)."""
-    key = (size[0], size[1], radius, alpha)
-    surf = _shadow_cache.get(key)
-    if surf is None:
-        if len(_shadow_cache) > 300:
-            _shadow_cache.clear()
-        pad = max(4, size[0] // 14)
-        surf = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
-        steps = 4
-        for i in range(steps):
-            inset = pad * i // steps
-            r = pygame.Rect(inset, inset, surf.get_width() - 2 * inset, surf.get_height() - 2 * inset)
-            pygame.draw.rect(surf, (0, 0, 0, alpha // steps), r, border_radius=radius + pad - inset)
-        if _display_ready():
-            surf = surf.convert_alpha()
-        _shadow_cache[key] = surf
-    return surf
-
-
-_mat_cache: dict[tuple[object, ...], pygame.Surface] = {}
-_MAT_PIXELS = 6_000_000  # the mats kept, in pixels (a window resized many times must not keep every size)
-_mat_pixels = 0
-
-
-def felt_area(surface: pygame.Surface, rect: pygame.Rect, *, color: tuple[int, int, int, int] = (0, 0, 0, 40),
-              edge: tuple[int, int, int, int] | None = (255, 240, 210, 60), radius: int = 10, width: int = 2) -> None:
-    """A translucent mat on the table marking a zone (cached: mats are drawn every frame)."""
-    if rect.w <= 0 or rect.h <= 0:
-        return
-    global _mat_pixels
-    key = (rect.w, rect.h, color, edge, radius, width)
-    tmp = _mat_cache.get(key)
-    if tmp is None:
-        if len(_mat_cache) > 300 or _mat_pixels + rect.w * rect.h > _MAT_PIXELS:
-            _mat_cache.clear()
-            _mat_pixels = 0
-        _mat_pixels += rect.w * rect.h
-        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(tmp, color, tmp.get_rect(), border_radius=radius)
-        if edge is not None:
-            pygame.draw.rect(tmp, edge, tmp.get_rect(), width=width, border_radius=radius)
-        _mat_cache[key] = tmp
-    surface.blit(tmp, rect.topleft)
-
-
-def chip(surface: pygame.Surface, label: str, center_y: int, right: int, size: int,
-         fill: tuple[int, int, int] = GOLD, ink: tuple[int, int, int] = INK) -> pygame.Rect:
-    """A round score chip ending at ``right``; returns its rect."""
-    t = text(label, "ui-bold", size, ink)
-    w = t.get_width() + size
-    r = pygame.Rect(right - w, round(center_y - size * 0.65), w, round(size * 1.3))
-    pygame.draw.rect(surface, fill, r, border_radius=r.h // 2)
-    surface.blit(t, t.get_rect(center=r.center))
-    return r
-
-
-# --- card sprites --------------------------------------------------------------------------------------------
-FaceFn = Callable[[int], pygame.Surface]
-
-
-@dataclass(eq=False, slots=True)
-class CardSprite:
-    """One card on the table that glides to where the table says it belongs.
-
-    ``face(width)`` and ``back(width)`` return cached surfaces, so a sprite
-    costs nothing to keep around and resizes for free.
-    """
-
-    key: str
-    face: FaceFn
-    back: FaceFn | None = None
-    width: int = 100
-    face_up: bool = True
-    x: float = 0.0
-    y: float = 0.0
-    selected: bool = False
-    lit: bool = False  # a legal target / legal pick
-    dim: bool = False  # present but not usable now
-    hover: bool = False
-    dragging: bool = False
-    draggable: bool = True
-    lift: float = 0.0  # 0..1 hover lift animation
-    tag: object = None  # what the table wants to remember (card id, zone, ...)
-    aspect: float = CARD_RATIO  # height / width
-    angle: float = 0.0  # degrees, for fanned hands; hovered, held or selected cards stand straight
-    _from: Point = (0.0, 0.0)
-    _to: Point = (0.0, 0.0)
-    _t: float = 1.0
-    _dur: float = 0.0
-    _flip_t: float | None = None
-    _flip_dur: float = 0.0
-    _flip_to: bool = True
-    _placed: bool = False
-
-    # geometry
-    @property
-    def height(self) -> int:
-        return round(self.width * self.aspect)
-
-    @property
-    def rect(self) -> pygame.Rect:
-        return pygame.Rect(round(self.x), round(self.y - self.lift_px), self.width, self.height)
-
-    @property
-    def home_rect(self) -> pygame.Rect:
-        return pygame.Rect(round(self._to[0]), round(self._to[1]), self.width, self.height)
-
-    @property
-    def lift_px(self) -> float:
-        return self.lift * self.width * 0.08
-
-    @property
-    def moving(self) -> bool:
-        return self._t < 1.0 or self._flip_t is not None
-
-    @property
-    def target(self) -> Point:
-        return self._to
-
-    @property
-    def placed(self) -> bool:
-        return self._placed
-
-    def move_to(self, x: float, y: float, duration: float) -> None:
-        """Glide to (x, y); the first placement jumps (nothing to glide from)."""
-        if not self._placed or duration <= 0:
-            self.snap_to(x, y)
-            return
-        if (x, y) == self._to and (self._t < 1.0 or (self.x, self.y) == (x, y)):
-            return
-        self._from = (self.x, self.y)
-        self._to = (x, y)
-        self._dur = duration
-        self._t = 0.0
-
-    def snap_to(self, x: float, y: float) -> None:
-        self.x, self.y = x, y
-        self._from = self._to = (x, y)
-        self._t = 1.0
-        self._placed = True
-
-    def flip(self, face_up: bool, duration: float) -> None:
-        if face_up == self.face_up and self._flip_t is None:
-            return
-        if duration <= 0:
-            self.face_up = face_up
-            self._flip_t = None
-            return
-        self._flip_to = face_up
-        self._flip_t = 0.0
-        self._flip_dur = duration
-
-    def update(self, dt: float) -> None:
-        if self._t < 1.0 and not self.dragging:
-            self._t = min(1.0, self._t + dt / self._dur) if self._dur > 0 else 1.0
-            k = ease_out(self._t)
-            self.x = self._from[0] + (self._to[0] - self._from[0]) * k
-            self.y = self._from[1] + (self._to[1] - self._from[1]) * k
-        want = 1.0 if (self.hover or self.dragging) else 0.0
-        if self.lift != want:
-            step = dt / 0.12
-            self.lift = min(want, self.lift + step) if want > self.lift else max(want, self.lift - step)
-        if self._flip_t is not None:
-            self._flip_t += dt / self._flip_dur
-            if self._flip_t >= 0.5 and self.face_up != self._flip_to:
-                self.face_up = self._flip_to
-            if self._flip_t >= 1.0:
-                self._flip_t = None
-
-    def surface(self) -> pygame.Surface:
-        if self.face_up or self.back is None:
-            return self.face(self.width)
-        return self.back(self.width)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        img = self.surface()
-        r = self.rect
-        w, h = img.get_size()
-        sx = 1.0
-        if self._flip_t is not None:
-            sx = max(0.04, abs(math.cos(math.pi * min(1.0, self._flip_t))))
-        radius = max(3, round(self.width * 0.06))
-        sh = shadow((w, h), radius, 60 + 10 * round(5 * self.lift))
-        pad = (sh.get_width() - w) // 2
-        off = 2 + self.lift * self.width * 0.08
-        angle = round(self.angle * (1.0 - self.lift))
-        if sx >= 1.0 and self.lift == 0.0 and not self.dragging:
-            # the common case: one blit of the card with its shadow baked in (cached per face)
-            both = _with_shadow(img, sh, pad, round(off * 0.4), round(off))
-            if angle and not (self.selected or self.dim):
-                rot = _rotated(both, angle)
-                cx, cy = r.x - pad + both.get_width() // 2, r.y - pad + both.get_height() // 2
-                surface.blit(rot, rot.get_rect(center=(cx, cy)))
-                if self.lit:
-                    pygame.draw.rect(surface, LIT, r.inflate(4, 4), width=max(2, self.width // 40),
-                                     border_radius=radius + 2)
-                return
-            surface.blit(both, (r.x - pad, r.y - pad))
-        elif sx < 1.0:
-            sw = max(1, round(w * sx))
-            img = pygame.transform.smoothscale(img, (sw, h))
-            surface.blit(img, (r.x + (w - sw) // 2, r.y))
-        else:
-            surface.blit(sh, (r.x - pad + off * 0.4, r.y - pad + off))
-            surface.blit(img, r.topleft)
-        if self.dim:
-            felt_area(surface, pygame.Rect(r.x, r.y, w, h), color=(40, 30, 20, 110), edge=None, radius=radius)
-        if self.selected:
-            pygame.draw.rect(surface, GOLD, r.inflate(6, 6), width=max(3, self.width // 28), border_radius=radius + 3)
-        elif self.lit:
-            pygame.draw.rect(surface, LIT, r.inflate(4, 4), width=max(2, self.width // 40), border_radius=radius + 2)
-
-
-_rot_cache: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
-_combo_cache: dict[tuple[int, int, int, int], tuple[pygame.Surface, pygame.Surface, pygame.Surface]] = {}
-
-
-def _with_shadow(img: pygame.Surface, sh: pygame.Surface, pad: int, dx: int, dy: int) -> pygame.Surface:
-    """``img`` over its shadow as one surface whose top-left is (-pad, -pad) from the card's (cached; the sources
-    are kept alive so their ids stay unique)."""
-    key = (id(img), id(sh), dx, dy)
-    hit = _combo_cache.get(key)
-    if hit is not None and hit[0] is img and hit[1] is sh:
-        return hit[2]
-    if len(_combo_cache) > 800:
-        _combo_cache.clear()
-    w, h = sh.get_size()
-    out = pygame.Surface((w + abs(dx), h + abs(dy)), pygame.SRCALPHA)
-    out.blit(sh, (max(0, dx), max(0, dy)))
-    out.blit(img, (pad, pad))
-    if _display_ready():
-        out = out.convert_alpha()
-    _combo_cache[key] = (img, sh, out)
-    return out
-
-
-def _rotated(img: pygame.Surface, angle: int) -> pygame.Surface:
-    """``img`` turned by whole degrees, cached (the source is kept alive so its id stays unique)."""
-    key = (id(img), angle)
-    hit = _rot_cache.get(key)
-    if hit is not None and hit[0] is img:
-        return hit[1]
-    if len(_rot_cache) > 600:
-        _rot_cache.clear()
-    out = pygame.transform.rotozoom(img, angle, 1.0)
-    _rot_cache[key] = (img, out)
-    return out
+pointer = Pointer()
 
 
 # --- zone boxes ---------------------------------------------------------------------------------------------------
@@ -371,6 +123,10 @@ class ZoneBox:
     min_w: int = 0  # cascade/row: cards may shrink down to this width to fit (0: never shrink)
     aspect: float = CARD_RATIO
     tag: object = None
+    steady: bool = True  # keep the layout while the pointer is over the box (see the module docstring)
+    pending: bool = False  # the cards are where they were, not yet where the layout puts them
+    _away: float = 0.0  # seconds since the pointer left a pending box
+    _dur: float = 0.0  # the glide time of the last arrange, for the settling one
 
     @property
     def card_h(self) -> int:
@@ -481,15 +237,119 @@ class ZoneBox:
         return [(x0 + (i // per_col) * (w + gap), y0 + (i % per_col) * step_y) for i in range(n)]
 
     def arrange(self, duration: float) -> None:
+        """Send each card where the layout puts it; while the box is pointed at (or a card picked up from it is
+        held, or it has not settled since), the cards already laid out here stay put and the box settles later."""
+        self._dur = duration
+        self._inherit()
+        if self.steady and (self.pending or self.under_pointer() or self.same_place(pointer.source)) \
+                and self._hold(duration):
+            return
+        self.pending = False
+        self._away = 0.0
+        self._arrange_all(duration)
+
+    def _arrange_all(self, duration: float) -> None:
         n = len(self.sprites)
         width = self.sprite_width(max(self.slots, n))
         for i, (spr, (x, y)) in enumerate(zip(self.sprites, self.slot_positions(), strict=False)):
+            spr.home = self
             spr.width = width
             spr.angle = 0.0
             if self.layout == "fan" and n > 1:
                 spr.angle = -((i - (n - 1) / 2) / max(1, (n - 1) / 2)) * min(7.0, 1.6 * n)
             if not spr.dragging:
                 spr.move_to(x, y, duration)
+
+    def same_place(self, other: object) -> bool:
+        """``other`` is this box or one laid out in its place (a table lays its boxes out anew whenever its zones
+        change, and a held layout must survive that; a resize moves the box, and then nothing is held)."""
+        return other is self or (isinstance(other, ZoneBox) and other.name == self.name and other.rect == self.rect
+                                 and other.layout == self.layout and other.card_w == self.card_w)
+
+    def _inherit(self) -> None:
+        """Take over the held state of the box this one replaces (same name, same place)."""
+        if self.pending:
+            return
+        for spr in self.sprites:
+            old = spr.home
+            if old is not None and old is not self and self.same_place(old) and old.pending:
+                assert isinstance(old, ZoneBox)
+                self.pending, self._away, self._dur = True, old._away, old._dur
+                return
+
+    def _settled(self) -> bool:
+        """True when every card is already where the full layout puts it (nothing to hold)."""
+        n = len(self.sprites)
+        width = self.sprite_width(max(self.slots, n))
+        return all(self.same_place(spr.home) and spr.placed and spr.width == width and spr.target == (x, y)
+                   for spr, (x, y) in zip(self.sprites, self.slot_positions(), strict=False))
+
+    def _hold(self, duration: float) -> bool:
+        """Lay out without moving the cards that stay: leavers leave a gap, arrivals continue the line after the
+        last card at its spacing. False (lay out in full) when nothing stays, nothing changed, or an arrival
+        does not fit that way."""
+        if self._settled():
+            return False  # nothing would move: lay out in full (which also makes this box the cards' home)
+        here = [self.same_place(s.home) and s.placed for s in self.sprites]
+        n_stay = sum(here)
+        if n_stay == 0 or not all(here[:n_stay]):
+            return False  # nothing to keep, or an arrival between cards that stay: the line has to open
+        stay, new = self.sprites[:n_stay], self.sprites[n_stay:]
+        for spr in stay:
+            spr.home = self  # this box now (perhaps laid out anew in the old one's place)
+        if new:
+            if self.layout not in ("row", "fan"):
+                return False
+            last = stay[-1]
+            w = last.width
+            step = last.target[0] - stay[-2].target[0] if len(stay) > 1 else w * (1 + self.gap)
+            if step <= 0:
+                return False
+            x, y = last.target
+            if x + len(new) * step + w > self.rect.right + 1:
+                return False
+            for k, spr in enumerate(new, 1):
+                spr.home = self
+                spr.width = w
+                spr.angle = 0.0
+                if not spr.dragging:
+                    spr.move_to(x + k * step, y, duration)
+        if not self.pending:
+            self._away = 0.0
+        self.pending = True
+        return True
+
+    def touch(self) -> None:
+        """Hold the layout as if the pointer had just left: a card was taken from here and more may follow."""
+        if self.steady:
+            self.pending = True
+            self._away = 0.0
+
+    def under_pointer(self) -> bool:
+        """The live pointer is over the box or one of its cards (a fanned card may stand out of the box)."""
+        pos = pointer.live()
+        if pos is None:
+            return False
+        if self.rect.inflate(8, 8).collidepoint(pos):
+            return True
+        return any(s.rect.collidepoint(pos) or s.home_rect.collidepoint(pos) for s in self.sprites
+                   if s.home is self and not s.dragging)
+
+    def settle(self, dt: float) -> None:
+        """A pending box lays out in full once the pointer has been away for ``SETTLE_DELAY``."""
+        if not self.pending:
+            return
+        if any(s.home is not self for s in self.sprites):  # a stale box (the table was laid out anew): drop it
+            self.pending = False
+            return
+        if self.under_pointer() or self.same_place(pointer.source):
+            self._away = 0.0
+            return
+        self._away += dt
+        if self._away >= SETTLE_DELAY:
+            self.pending = False
+            self._away = 0.0
+            self._arrange_all(self._dur)
 
     def draw_mat(self, surface: pygame.Surface) -> None:
         radius = max(6, self.card_w // 10)
@@ -563,6 +423,7 @@ class DragController:
         # the card simply not following the pointer.
         self.on_refused: Callable[[CardSprite], None] | None = None
         self._refused = False
+        pointer.reset()  # a new table: where the pointer is becomes known with its first event
 
     def sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
         for spr in reversed(list(self._sprites())):
@@ -579,9 +440,15 @@ class DragController:
                 self.on_cancel(spr)
         self.held = None
         self.pressed = None
+        pointer.source = None
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """True when the event was about a card."""
+        """True when the event was about a card. Every pointer event passing through also tells the zones where
+        the pointer is (they keep still what it is over)."""
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and hasattr(event, "pos"):
+            pointer.see(event.pos)
+        elif event.type == pygame.WINDOWLEAVE:
+            pointer.see(None)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             spr = self.sprite_at(event.pos)
             if spr is None:
@@ -600,6 +467,7 @@ class DragController:
                     self.held = self.pressed
                     self._home = self.held.target
                     self.held.dragging = True
+                    pointer.source = self.held.home
                     self.on_pickup(self.held)
             elif self.pressed is not None and self.held is None and not self._refused and self.on_refused:
                 dx = event.pos[0] - self._press_pos[0]
@@ -618,10 +486,16 @@ class DragController:
                 self.held = None
                 self.pressed = None
                 spr.dragging = False
-                if not self.on_drop(spr, event.pos):
-                    spr.move_to(*self._home, self.snap_duration())
-                    if self.on_cancel:
-                        self.on_cancel(spr)
+                source = pointer.source  # kept while the drop is applied: the zone it came from holds still
+                try:
+                    if not self.on_drop(spr, event.pos):
+                        spr.move_to(*self._home, self.snap_duration())
+                        if self.on_cancel:
+                            self.on_cancel(spr)
+                finally:
+                    pointer.source = None
+                if source is not None:
+                    source.touch()  # and a moment longer, for the next card (a menu may still apply this one)
                 return True
             if self.pressed is not None:
                 spr = self.pressed
@@ -633,57 +507,16 @@ class DragController:
 
 
 def update_sprites(sprites: Iterable[CardSprite], dt: float) -> bool:
-    """Advance every sprite; True while any is still moving."""
+    """Advance every sprite, and let the boxes that held still for the pointer settle once it has left them;
+    True while any sprite is still moving."""
     moving = False
+    waiting: dict[int, Home] = {}
+    pointer.idle += dt
     for s in sprites:
         s.update(dt)
         moving = moving or s.moving
+        if s.home is not None and s.home.pending:
+            waiting[id(s.home)] = s.home
+    for box in waiting.values():
+        box.settle(dt)
     return moving
-
-
-def spinner(surface: pygame.Surface, center: tuple[int, int], radius: int, t: float,
-            color: tuple[int, int, int] = ACCENT) -> None:
-    """A small 'thinking' indicator: eight dots chasing each other."""
-    for i in range(8):
-        a = t * 6.0 + i * math.pi / 4
-        k = ((i / 8.0) + 0.3) % 1.0
-        x = center[0] + math.cos(a) * radius
-        y = center[1] + math.sin(a) * radius
-        r = max(1, round(radius * 0.22 * (0.5 + 0.5 * k)))
-        c = tuple(int(color[j] * k + 250 * (1 - k)) for j in range(3))
-        pygame.draw.circle(surface, c, (round(x), round(y)), r)
-
-
-# --- pop-ups (the big zoomed card, menus) ----------------------------------------------------------------------
-def place_popup(size: tuple[int, int], src: pygame.Rect, bounds: pygame.Rect,
-                avoid: Sequence[tuple[pygame.Rect, float]], gap: int = 12) -> pygame.Rect:
-    """Where a ``size`` pop-up about ``src`` goes: inside ``bounds``, covering as little of the weighted ``avoid``
-    rects (the card itself, the drop zones the player needs next) as it can, and otherwise close to ``src``.
-
-    Candidates are the four sides of ``src`` and a grid over ``bounds``; each costs weight x covered area, plus
-    its distance from ``src`` so that among equally free places the nearest wins.
-    """
-    w, h = min(size[0], bounds.w), min(size[1], bounds.h)
-    cands: list[pygame.Rect] = []
-    for x in (src.right + gap, src.left - gap - w):
-        for y in (src.centery - h // 2, src.top, src.bottom - h):
-            cands.append(pygame.Rect(x, y, w, h))
-    for y in (src.top - gap - h, src.bottom + gap):
-        for x in (src.centerx - w // 2, src.left, src.right - w):
-            cands.append(pygame.Rect(x, y, w, h))
-    steps = 8
-    for i in range(steps + 1):
-        for j in range(steps + 1):
-            cands.append(pygame.Rect(bounds.x + (bounds.w - w) * i // steps, bounds.y + (bounds.h - h) * j // steps,
-                                     w, h))
-    best, best_cost = pygame.Rect(0, 0, w, h), math.inf
-    for r in cands:
-        r.clamp_ip(bounds)
-        cost = 0.0
-        for a, weight in avoid:
-            c = r.clip(a)
-            cost += weight * c.w * c.h
-        cost += math.hypot(r.centerx - src.centerx, r.centery - src.centery)
-        if cost < best_cost:
-            best, best_cost = r, cost
-    return best

@@ -2,7 +2,9 @@
 
 The log shows only the lines the viewing seat may read (``visible_log``),
 so a private "You keep the Cook" never leaks across a hand-over. It follows
-the newest line unless the player has scrolled up to read back.
+the newest line unless the player has scrolled up to read back. Its lines are
+wrapped again whenever its width or type size changes (every resize and
+fullscreen toggle), never clipped at the panel's edge.
 """
 
 from __future__ import annotations
@@ -34,13 +36,25 @@ class LogPanel:
         self.font_size = 14
         self._lines: list[tuple[str, tuple[int, int, int], bool]] = []
         self._key: tuple[object, ...] = ()
+        self._events: list[Event] = []
         self.scroll = 0  # lines scrolled up from the bottom
         self._new_mark = 0
 
     def layout(self, rect: pygame.Rect, font_size: int) -> None:
-        self.rect = rect
+        """Place the panel; a new width or type size wraps the lines anew at once (the table may not hand the
+        events over again until the next move)."""
+        old = (self.rect.w, self.font_size)
+        self.rect = pygame.Rect(rect)
         self.font_size = font_size
-        self._key = ()
+        if (self.rect.w, self.font_size) != old and self._events:
+            at_bottom = self.scroll == 0
+            self._key = ()
+            self.set_events(self._events)
+            self.scroll = 0 if at_bottom else min(self.scroll, max(0, len(self._lines) - self.visible_count()))
+
+    def width(self) -> int:
+        """The widest a line may be drawn: the panel less its padding and the bullet's indent."""
+        return max(40, self.rect.w - 2 * self._pad - self.font_size)
 
     def key(self) -> tuple[object, ...]:
         """What the panel shows (for the table's cache of the side panel)."""
@@ -52,15 +66,16 @@ class LogPanel:
         key = (len(events), hash(tuple((e.text, e.visible_to) for e in events)), self.rect.w, self.font_size)
         if key == self._key:
             return
-        grew = bool(self._key) and key[0] > self._key[0]
+        grew = bool(self._key) and len(events) > len(self._events)
         self._key = key
-        width = self.rect.w - 2 * self._pad
+        self._events = list(events)
+        width = self.width()
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
         for ev in events:
             color = _KIND_COLORS.get(ev.kind, kit.INK)
             if ev.visible_to is not None:
                 color = _KIND_COLORS["private"]
-            for i, ln in enumerate(kit.wrap(ev.text, "ui", self.font_size, max(40, width - self.font_size))):
+            for i, ln in enumerate(kit.wrap(ev.text, "ui", self.font_size, width)):
                 lines.append((ln, color, i == 0))
         self._lines = lines
         if grew and self.scroll == 0:
@@ -119,9 +134,14 @@ class LogPanel:
             surface.blit(kit.text(ln, "ui", self.font_size, color), (x + self.font_size, y))
             y += lh
         surface.set_clip(clip)
-        if self.scroll > 0:
-            t = kit.text("▼ newer lines below", "ui-bold", max(10, self.font_size - 2), kit.ACCENT)
-            surface.blit(t, (r.right - t.get_width() - self._pad, r.bottom - t.get_height() - 2))
+        if self.scroll > 0:  # the arrow is drawn: the bundled Lato has no "▼" (issue 18 saw its missing-glyph box)
+            t = kit.text("newer lines below", "ui-bold", max(10, self.font_size - 2), kit.ACCENT)
+            h = t.get_height()
+            x, y = r.right - t.get_width() - self._pad, r.bottom - h - 2
+            a = max(3, h // 4)
+            cx, cy = x - a - 3, y + h // 2
+            pygame.draw.polygon(surface, kit.ACCENT, [(cx - a, cy - a // 2), (cx + a, cy - a // 2), (cx, cy + a)])
+            surface.blit(t, (x, y))
 
 
 class PromptBar:

@@ -3,24 +3,23 @@
 A game names its moments in the log (``game.engine.ROUND_END`` and ``SKIPPED`` event kinds); the table reads the
 kind, never the wording:
 
-* **a round end** (and the game end): the score table opens at once, its Close button says "Continue", and the
-  computer players and the hand-over screen wait until the player continues (that button or Enter). Esc or a
-  click beside the score table only hides it, to look at the table (the Scores button shows it again): the hold
-  stays. A game's table may keep the round's reveal on screen meanwhile
-  (an optional ``held_view(view, event)`` method: Villannex shows the villages just scored, which its engine has already moved to
-  the common area). A table with no human viewer (computers only) opens nothing and waits ``SPECTATOR_HOLD``.
+* **a round end** (and the game end): the score table opens at once, its Close button says "Continue"
+  (``close_label``), and the computer players and the hand-over screen wait until the player continues (that
+  button or Enter: ``go_on``). Esc or a click beside the score table only hides it, to look at the table (the
+  Scores button shows it again): the hold stays. A game's table may keep the round's reveal on screen meanwhile
+  (its ``held_view(view, event)`` hook: Villannex shows the villages just scored, which its engine has already
+  moved to the common area). A table with no human viewer (computers only) opens nothing and waits
+  ``SPECTATOR_HOLD``.
 * **a skipped turn** ("Basil has nothing affordable: Build/Hire skipped"): the line stays under the prompt until
   the viewer's next decision (and it is in the log like every line).
 
-``Moments`` keeps no pygame state of its own and asks the table only for what every ``TableScene`` has, so a test
-can drive it headless like the rest of the table.
+``Moments`` imports no pygame: it belongs to the table's controller (``controller.py``) and asks it, and its host
+screen, only for what every table has, so a test drives it without a window.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-import pygame
 
 from game.engine import ROUND_END, SKIPPED, Event
 
@@ -34,14 +33,13 @@ CONTINUE = "Continue"
 class Moments:
     """The round-end hold and the skipped-turn notes of one table."""
 
-    def __init__(self, table: Any) -> None:
-        self.table = table
+    def __init__(self, ctl: Any) -> None:
+        self.table = ctl  # the TableController
         self.round_end: Event | None = None  # the round end held until the player continues
         self.until = 0.0  # a spectator table's timed hold
         self.notes: list[str] = []  # skipped turns said since the viewer's last decision
-        self._close: tuple[str, Any] | None = None  # the score table's own Close button, while it says Continue
         self._log_len = 0
-        self.scored_rounds = len(table.outcome().rounds)  # a resumed game lights no "New scores" for old rounds
+        self.scored_rounds = len(ctl.outcome().rounds)  # a resumed game lights no "New scores" for old rounds
 
     # --- what the table asks ---------------------------------------------------------------------------------------
     @property
@@ -84,7 +82,7 @@ class Moments:
     def _round_end(self, e: Event) -> None:
         t = self.table
         if t.viewer is None or not t.match.seats[t.viewer].is_human:
-            self.until = t.clock + SPECTATOR_HOLD * t.af
+            self.until = t.clock + SPECTATOR_HOLD * t.host.af
             return
         self.round_end = e
         self._log_len = len(t.match.log)
@@ -92,10 +90,6 @@ class Moments:
         t.score_round = None
         t.score_scroll = 0
         t.new_scores = False
-        if self._close is None:
-            b = t.close_score_btn
-            self._close = (b.text, b.on_click)
-            b.text, b.on_click = CONTINUE, self.go_on
 
     def update(self) -> None:
         """Once a frame: a held round end taken back by an undo lets go by itself; the score table may be closed
@@ -117,11 +111,8 @@ class Moments:
         t = self.table
         held = self.round_end
         self.round_end = None
-        if self._close is not None:
-            t.close_score_btn.text, t.close_score_btn.on_click = self._close
-            self._close = None
         if held is not None:
-            t.refresh()  # the live table comes back: its gestures (none are offered while held) and view
+            t.host.refresh()  # the live table comes back: its gestures (none are offered while held) and view
 
     def shown(self, view: Any) -> Any:
         """The view to draw: during a held round end, the game's table may keep the round's reveal on screen."""
@@ -132,8 +123,13 @@ class Moments:
 
     def _held(self, view: Any, event: Event) -> Any:
         """The game's table's picture of the held round end (its optional ``held_view``), or None."""
-        make = getattr(self.table, "held_view", None)
+        make = getattr(self.table.host, "held_view", None)
         return make(view, event) if make is not None else None
+
+    @property
+    def close_label(self) -> str:
+        """The score table's close button: "Continue" while a round end is held."""
+        return CONTINUE if self.round_end is not None else "Close"
 
     def prompt(self, p: Any) -> None:
         """The prompt of a viewer who may decide: a held round end names itself and how to go on; otherwise the
@@ -143,15 +139,8 @@ class Moments:
             p.title = self.round_end.text
             p.detail = ("Read the score table, then Continue (Enter)." if t.score_open else
                         "Look at the table as long as you like: Scores shows the score table, Enter continues.")
-            t.scores_btn.primary = not t.score_open
+            p.scores_primary = not t.score_open
             return
         if self.notes:
             said = ". ".join(self.notes) + "."
             p.detail = f"{said} {p.detail}" if p.detail else said
-
-    def key(self, event: pygame.event.Event) -> bool:
-        """Enter continues from a held round end (as the Continue button does)."""
-        if self.round_end is not None and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.go_on()
-            return True
-        return False

@@ -39,9 +39,16 @@ def rows(outcome: Outcome, names: Sequence[str]) -> list[tuple[str, list[str]]]:
     return out
 
 
+def name_width(names: Sequence[str]) -> int:
+    """The names column at scale 1: wide enough for the longest name at the table's name size (a long name is
+    shown whole, not cut)."""
+    fnt = theme.font("ui-bold", 18)
+    return max(220, max((fnt.size(n)[0] for n in names), default=0) + 24)
+
+
 def natural_size(outcome: Outcome, names: Sequence[str], k: float) -> tuple[int, int]:
     ncols = len(columns(outcome))
-    width = int((220 + 120 * ncols) * k)
+    width = int((name_width(names) + 120 * ncols) * k)
     height = int((44 + 40 * (len(names) + 1) + (34 if outcome.goal is not None else 0)) * k)
     return width, height
 
@@ -60,7 +67,7 @@ def draw_outcome_table(surface: pygame.Surface, rect: pygame.Rect, outcome: Outc
     cols = columns(outcome)
     row_h = max(20, int(40 * k))
     fs = max(theme.MIN_FONT + 1, int(row_h * 0.45))
-    name_w = int(rect.w * 0.38)
+    name_w = int(rect.w * name_width(names) / nat_w)
     col_w = (rect.w - name_w) // max(1, len(cols))
     pygame.draw.rect(surface, theme.PAPER_LINE, (rect.x, y, rect.w, row_h), border_radius=max(3, row_h // 5))
     for c, label in enumerate(cols):

@@ -1,13 +1,56 @@
 """"Since your last turn": what the other seats did, shown when a human's turn comes (issue 17).
 
-Stub: the interface the shared table calls. Filled in by the summary work.
+When a human seat's decision begins and other seats have acted since that
+seat last acted, the table shows a short summary of their public moves and
+marks the cards those moves moved, until the human acts:
+
+* **the lines** are the match log's public lines (``Event.visible_to is
+  None``: nothing addressed to some seats only, so nothing private to the
+  seat or to anyone else) since the seat last acted, without the stage
+  headers the hand-over recap leaves out too (``TableScene.RECAP_SKIP``);
+  the newest ``MAX_LINES``, newest last, "and N more in the log" beyond;
+* **the marks** compare where the cards the seat can see lay just after it
+  last acted with where they lie now, both read from that seat's own view
+  (``Game.zones(view(seat), seat)``): a face-down card is never named, so
+  nothing hidden leaks. A card is marked when it lies in another zone, or
+  was not to be seen then (a card an opponent played, a refill of a common
+  row, a card passed or dealt to the seat's hand).
+
+Pass-and-play: the summary is built for the viewer, the seat at the screen
+after the hand-over, from that seat's own last decision. A table opened on a
+game in progress counts from the moment it opened (the hand-over screen's
+recap tells what came before).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
+
+from game.engine import HIDDEN_CARD
+from scenes import theme
+
+#: Lines of the summary at most (the newest); a last line says how many more the log holds.
+MAX_LINES = 5
+#: Seconds the summary box stays before it fades (the marks stay until the seat acts).
+SHOW_SECONDS = 12.0
+FADE_SECONDS = 1.5
+MARK: tuple[int, int, int] = theme.HOT
+TITLE = "Since your last turn"
+#: Log kinds left out when the table names none (its ``RECAP_SKIP``): stage headers, not moves.
+STAGE_KINDS = frozenset({"phase", "turn"})
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a seat had before it when it last acted: how far the log and the history went, and where the cards it
+    could see lay (card id -> zone id)."""
+
+    log: int
+    history: int
+    where: dict[str, str]
 
 
 class SinceLastTurn:
@@ -15,13 +58,179 @@ class SinceLastTurn:
 
     def __init__(self, table: Any) -> None:
         self.table = table
+        self.seen: dict[int, Seen] = {}  # per human seat: when it last acted (or when the table opened)
+        self.lines: list[str] = []  # the summary shown now (empty: none)
+        self.seat: int | None = None  # whom it is for
+        self._marked: frozenset[str] = frozenset()
+        self._hist = -1  # the history length last looked at (-1: not yet)
+        self._built_for: tuple[int, int] | None = None  # (seat, history length) the summary was built at
+        self.age = 0.0
+        self.shown: list[tuple[int, tuple[str, ...], frozenset[str]]] = []  # every summary made (seat, lines, marks)
+        self.box_rect: pygame.Rect | None = None  # where the summary box was drawn by the last draw (None: not drawn)
+        self._box: tuple[Any, pygame.Surface] | None = None  # (what it shows, its image)
 
+    # --- what the table calls ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         """Every frame: notice a human's turn beginning (or the viewer acting) and rebuild or clear the summary."""
+        t = self.table
+        m = t.match
+        n = len(m.history)
+        self.age += dt
+        if self._hist < 0:  # the table just opened: every human seat counts from now
+            self._hist = n
+            for s, spec in enumerate(m.seats):
+                if spec.is_human:
+                    self.seen[s] = self._look(s)
+        if n != self._hist:
+            if n < self._hist:  # an undo: what was seen later than the history now goes is no longer true
+                for s, seen in list(self.seen.items()):
+                    if seen.history > n or seen.log > len(m.log):
+                        self.seen[s] = self._look(s)
+            else:
+                acted = {r.seat for r in m.history[self._hist:n]}
+                for s in acted:
+                    if 0 <= s < len(m.seats) and m.seats[s].is_human:
+                        self.seen[s] = self._look(s)
+                if t.viewer in acted:
+                    self.clear()
+            self._hist = n
+        viewer = t.viewer
+        if self.seat is not None and viewer != self.seat:
+            self.clear()
+        if viewer is None or m.is_over() or not m.seats[viewer].is_human or not t.my_turn():
+            return
+        if t.moments.holding:
+            return
+        key = (viewer, n)
+        if key != self._built_for:
+            self._built_for = key
+            self._build(viewer)
 
     def marked(self) -> frozenset[str]:
         """Card ids others moved since the viewer's last turn: marked until the viewer acts."""
-        return frozenset()
+        return self._marked
 
     def draw(self, surface: pygame.Surface) -> None:
         """The summary box and the marks on the moved cards."""
+        t = self.table
+        self.box_rect = None
+        if self._marked:
+            k = getattr(t, "k", 1.0)
+            width = max(2, int(3 * k))
+            rad = max(4, int(7 * k))
+            for card in self._marked:
+                spr = t.sprites.get(card)
+                if spr is None:
+                    continue
+                r = spr.rect
+                pygame.draw.rect(surface, MARK, r.inflate(width, width), width=width,
+                                 border_radius=max(4, r.w // 12))
+                pygame.draw.circle(surface, theme.PAPER_EDGE, (r.right - rad // 2, r.top + rad // 2), rad + 1)
+                pygame.draw.circle(surface, MARK, (r.right - rad // 2, r.top + rad // 2), rad)
+        if self.lines and self.age < SHOW_SECONDS + FADE_SECONDS:
+            self._draw_box(surface)
+
+    # --- what a test may ask ----------------------------------------------------------------------------------------
+    def clear(self) -> None:
+        self.lines = []
+        self._marked = frozenset()
+        self.seat = None
+        self._built_for = None
+
+    # --- the summary -------------------------------------------------------------------------------------------------
+    def _look(self, seat: int) -> Seen:
+        """Now, as ``seat`` sees it."""
+        m = self.table.match
+        return Seen(len(m.log), len(m.history), self._where(seat))
+
+    def _where(self, seat: int) -> dict[str, str]:
+        t = self.table
+        try:
+            zones = t.game.zones(t.match.view(seat), seat)
+        except Exception:  # noqa: BLE001 - marks are a help; a game that cannot say shows none
+            return {}
+        out: dict[str, str] = {}
+        for z in zones:
+            for c in z.cards:
+                if c and not c.startswith(HIDDEN_CARD):
+                    out[c] = z.id
+        return out
+
+    def _build(self, seat: int) -> None:
+        t = self.table
+        m = t.match
+        seen = self.seen.get(seat)
+        if seen is None:
+            seen = self.seen[seat] = self._look(seat)
+        others = any(r.seat != seat for r in m.history[seen.history:])
+        if not others:
+            self.clear()
+            return
+        skip = getattr(t, "RECAP_SKIP", None) or getattr(getattr(t, "ctl", None), "RECAP_SKIP", None) or STAGE_KINDS
+        public = [e.text for e in m.log[seen.log:] if e.visible_to is None and e.kind not in skip]
+        more = len(public) - MAX_LINES
+        lines = public[-MAX_LINES:]
+        if more > 0:
+            lines = [f"and {more} more in the log", *lines]
+        now = self._where(seat)
+        marked = {c for c, zone in now.items() if seen.where.get(c) != zone}
+        self.seat = seat
+        self.lines = lines
+        self._marked = frozenset(marked)
+        self.age = 0.0
+        if lines or marked:
+            self.shown.append((seat, tuple(lines), self._marked))
+
+    def _draw_box(self, surface: pygame.Surface) -> None:
+        t = self.table
+        play: pygame.Rect = t.play
+        if play.w <= 0:
+            return
+        k = getattr(t, "k", 1.0)
+        pad = max(6, int(10 * k))
+        # Over the newest lines of the log in the side panel (the same lines, picked out), never over the cards.
+        side: pygame.Rect = getattr(t, "side_rect", pygame.Rect(0, 0, 0, 0))
+        width = side.w - 2 * pad if side.w >= 200 else None
+        key = (tuple(self.lines), tuple(play), width, round(k, 3))
+        if self._box is None or self._box[0] != key:
+            self._box = (key, self._render(play, k, width))
+        img = self._box[1]
+        if width is not None:
+            rect = img.get_rect(bottomleft=(side.x + pad, side.bottom - pad))
+        else:
+            rect = img.get_rect(topright=(play.right - pad, play.y + pad))
+        alpha = 255 if width is not None else 235  # over the log: no ghost of the lines underneath
+        if self.age > SHOW_SECONDS:
+            alpha = int(alpha * max(0.0, 1 - (self.age - SHOW_SECONDS) / FADE_SECONDS))
+        if rect.collidepoint(getattr(t, "mouse", (-1, -1))):
+            alpha = min(alpha, 70)  # see what is under it
+        if alpha <= 0:
+            return
+        img.set_alpha(alpha)
+        surface.blit(img, rect.topleft)
+        self.box_rect = rect
+
+    def _render(self, play: pygame.Rect, k: float, width: int | None = None) -> pygame.Surface:
+        """The box as one image (drawn once per summary, blitted each frame), ``width`` wide if given."""
+        size = max(theme.MIN_FONT + 2, int(15 * k))
+        pad = max(6, int(10 * k))
+        if width is None:
+            width = max(200, min(int(play.w * 0.34), int(440 * k)))
+        inner = width - 2 * pad
+        title = theme.text(TITLE, "ui-bold", size, theme.INK)
+        wrapped: list[tuple[str, bool]] = []
+        for i, ln in enumerate(self.lines):
+            soft = i == 0 and ln.startswith("and ") and ln.endswith(" more in the log")
+            wrapped.extend((part, soft) for part in theme.wrap(ln, "ui", size, inner))
+        lh = theme.font("ui", size).get_linesize()
+        height = 2 * pad + title.get_height() + pad // 2 + lh * len(wrapped)
+        box = pygame.Surface((width, height), pygame.SRCALPHA)
+        radius = max(6, int(10 * k))
+        pygame.draw.rect(box, (*theme.PAPER, 255), box.get_rect(), border_radius=radius)
+        pygame.draw.rect(box, (*MARK, 255), box.get_rect(), width=max(2, int(3 * k)), border_radius=radius)
+        box.blit(title, (pad, pad))
+        y = pad + title.get_height() + pad // 2
+        for ln, soft in wrapped:
+            box.blit(theme.text(ln, "ui", size, theme.INK_SOFT if soft else theme.INK), (pad, y))
+            y += lh
+        return box

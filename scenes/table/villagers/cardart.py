@@ -9,7 +9,11 @@ ability in words, the keyring, coins lying on the card, a faint suit watermark).
 drawn faded and struck through: it is readable, and plainly not in play.
 
 Sizes are in card-width units so one layout serves the table and the zoom; faces are drawn at twice the size and
-smoothed down. Returned surfaces are shared cache entries: blit them, never draw on them.
+smoothed down. Their words are drawn after the shrink, at the size they are seen, and a word that would be smaller
+than the face's ``least`` (the smallest legible size at the window's size, ``theme.least_px``) is left out: a narrow
+card shows a compact face (suit colour and icon, its Gold in a badge big enough to read), the zoom the whole card.
+The name goes first, then the Gold a player reads from across the table, then the chain line and the Silver rule.
+Returned surfaces are shared cache entries: blit them, never draw on them.
 """
 
 from __future__ import annotations
@@ -17,15 +21,17 @@ from __future__ import annotations
 import pygame
 
 from game.villagers.cards import COUNTESS_GOLD, FOUNDERS_FOOD, TYPES, CardType, ctype
+from game.villagers.present import EVENT_WORDS, SUIT_COLORS
 from game.villagers.state import EVENT_OF
-from game.villagers.table import EVENT_WORDS, SUIT_COLORS
 from game.villagers.texts import SILVER_WORDS, card_text
 from scenes import assets, theme
 from scenes.table import kit
+from scenes.table.villagers.facewords import SS as _SS
+from scenes.table.villagers.facewords import Words as _Words
+from scenes.table.villagers.facewords import font as _font
 
 CARD_RATIO = 1.4
 PEEK = 0.6  # the header's height in card widths: what a covered card still shows
-_SS = 2  # supersampling
 
 INK = (43, 33, 24)
 INK_SOFT = (104, 86, 68)
@@ -73,34 +79,6 @@ def card_size(width: int) -> tuple[int, int]:
 
 
 # --- drawing helpers ------------------------------------------------------------------------------------------------
-def _font(role: str, size: float) -> pygame.font.Font:
-    return assets.font(role, max(5, round(size)))
-
-
-def _fit(text: str, role: str, size: float, max_w: float, min_size: float) -> pygame.font.Font:
-    f = _font(role, size)
-    while f.size(text)[0] > max_w and size > min_size:
-        size *= 0.93
-        f = _font(role, size)
-    return f
-
-
-def _ellipsize(text: str, f: pygame.font.Font, max_w: float) -> str:
-    if f.size(text)[0] <= max_w:
-        return text
-    while len(text) > 1 and f.size(text + "…")[0] > max_w:
-        text = text[:-1]
-    return text + "…"
-
-
-def _blit_text(s: pygame.Surface, text: str, f: pygame.font.Font, color: tuple[int, int, int], **pos: object) -> \
-        pygame.Rect:
-    img = f.render(text, True, color)
-    r = img.get_rect(**pos)
-    s.blit(img, r)
-    return r
-
-
 def _icon(name: str, size: float, color: tuple[int, int, int] | None = None) -> pygame.Surface:
     return assets.icon(name, max(4, round(size)), color)
 
@@ -122,9 +100,10 @@ def _blank(w: int, h: int) -> pygame.Surface:
     return pygame.Surface((w, h), pygame.SRCALPHA)
 
 
-def _finish(s: pygame.Surface, width: int, height: int | None = None) -> pygame.Surface:
-    size = card_size(width) if height is None else (max(1, width), max(1, height))
-    out = pygame.transform.smoothscale(s, size)
+def _finish(s: pygame.Surface, width: int, words: _Words | None = None) -> pygame.Surface:
+    out = pygame.transform.smoothscale(s, card_size(width))
+    if words is not None:
+        words.draw(out)
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         out = out.convert_alpha()
     return out
@@ -148,14 +127,21 @@ def _band(s: pygame.Surface, inner: pygame.Rect, h: int, color: tuple[int, int, 
     return band
 
 
-def _badge(s: pygame.Surface, center: tuple[int, int], d: int, text: str, fill: tuple[int, int, int],
-           fg: tuple[int, int, int] = INK) -> None:
-    """A round number badge (Gold, the keyring, the Countess's 4)."""
+def _badge(s: pygame.Surface, words: _Words, center: tuple[int, int], d: int, text: str,
+           fill: tuple[int, int, int], fg: tuple[int, int, int] = INK, grow: float = 1.0) -> int:
+    """A round number badge (Gold, the keyring, the Countess's 4). It grows up to ``grow`` times ``d`` so its
+    number stays legible; the number is left out when even that is too small. Returns the diameter drawn."""
+    px = words.fit(text, "ui-bold", d * 0.62, d * 0.8, d * 0.3)
+    if px is None and grow > 1:
+        px = words.fit(text, "ui-bold", words.least * _SS, d * grow * 0.8)
+        if px is not None:
+            d = min(round(d * grow), max(d, round(_font("ui-bold", px).get_height() * _SS * 1.05),
+                                         round(words.width(text, "ui-bold", px) / 0.8)))
     r = d // 2
     pygame.draw.circle(s, _shade(fill, 0.55), center, r)
     pygame.draw.circle(s, fill, center, max(1, r - max(1, d // 11)))
-    f = _fit(text, "ui-bold", d * 0.62, d * 0.8, d * 0.3)
-    _blit_text(s, text, f, fg, center=(center[0], center[1] + max(0, d // 40)))
+    words.put(text, "ui-bold", px, fg, "center", (center[0], center[1] + max(0, d // 40)))
+    return d
 
 
 # --- the villager face ----------------------------------------------------------------------------------------------
@@ -189,21 +175,23 @@ def silver_words(t: CardType) -> str:
 
 
 def villager_face(card: str, width: int, *, side: int = 0, covered: bool = False, standin: str = "",
-                  coins: int = 0, zoom: bool = False) -> pygame.Surface:
+                  coins: int = 0, zoom: bool = False, least: int = 0) -> pygame.Surface:
     """The face of villager ``card`` at ``width`` px. ``side`` 1: Founders on the Food side; ``covered``: its
     symbol row is out of play; ``standin``: the type a placed Monk or Apprentice stands in for; ``coins`` lying on
-    it; ``zoom`` adds the full text."""
+    it; ``zoom`` adds the full text. Words below ``least`` px are left out (a compact face)."""
     width = max(8, int(width))
-    key = ("v", card, width, side, covered, standin, min(coins, 99), zoom)
-    return _cached(key, lambda: _villager(card, width, side, covered, standin, coins, zoom))
+    least = max(theme.MIN_FONT, int(least))
+    key = ("v", card, width, side, covered, standin, min(coins, 99), zoom, least)
+    return _cached(key, lambda: _villager(card, width, side, covered, standin, coins, zoom, least))
 
 
 def _villager(card: str, width: int, side: int, covered: bool, standin: str, coins: int,
-              zoom: bool) -> pygame.Surface:
+              zoom: bool, least: int = 0) -> pygame.Surface:
     t = ctype(card)
     if t.name == "Founders" and side:
         t = FOUNDERS_FOOD
     w, h = card_size(width * _SS)
+    words = _Words(least)
     color = SUIT_COLORS.get(t.suit, (150, 150, 150))
     s, inner = _base(w, h, CREAM)
     radius = max(1, round(w * 0.06) - max(2, round(w / 90)))
@@ -236,48 +224,97 @@ def _villager(card: str, width: int, side: int, covered: bool, standin: str, coi
         r = img.get_rect(midright=(right, band.centery))
         s.blit(img, r)
         right = r.x - round(m * 0.3)
-    # the padlock and the name of its Unlocking Villager
+    # the padlock and the name of its Unlocking Villager (the padlock alone where the name would be too small)
     if t.unlocker:
         pad_h = round(band.h * 0.86)
         lock = _icon("padlock", pad_h * 0.86)
         room = right - plate.right - round(m * 0.6) - lock.get_width() - round(pad_h * 0.45)
-        f = _fit(t.unlocker, "ui-bold", band.h * 0.5, room, band.h * 0.3)
-        name = _ellipsize(t.unlocker, f, room)
-        tw = f.size(name)[0]
-        pill = pygame.Rect(0, 0, lock.get_width() + tw + round(pad_h * 0.45), pad_h)
+        px = words.fit(t.unlocker, "ui-bold", band.h * 0.5, room, band.h * 0.3)
+        tw = words.width(t.unlocker, "ui-bold", px) if px is not None else 0
+        pill = pygame.Rect(0, 0, lock.get_width() + tw + round(pad_h * 0.45 if px else pad_h * 0.2), pad_h)
         pill.midright = (right, band.centery)
         pygame.draw.rect(s, CREAM, pill, border_radius=pill.h // 2)
         pygame.draw.rect(s, INK, pill, max(1, w // 130), border_radius=pill.h // 2)
         s.blit(lock, lock.get_rect(midleft=(pill.x + round(pad_h * 0.1), pill.centery)))
-        _blit_text(s, name, f, INK, midleft=(pill.x + round(pad_h * 0.12) + lock.get_width(), pill.centery))
-    # the chain line and the name
-    y = band.bottom + round(w * 0.012)
-    words = chain_words(ctype(card) if t is FOUNDERS_FOOD else t, standin, side)
-    cf = _fit(words, "ui", w * 0.085, inner.w - 2 * m, w * 0.072)
-    if cf.size(words)[0] > inner.w - 2 * m and "›" in words:  # keep the end of a long chain: what it sits on
-        parts = words.split(" › ")
-        while len(parts) > 2 and cf.size("… › " + " › ".join(parts[1:]))[0] > inner.w - 2 * m:
-            parts = parts[1:]
-        words = "… › " + " › ".join(parts[1:]) if len(parts) < len(words.split(" › ")) else words
-    chain_color = ACCENT if standin else INK_SOFT
-    _blit_text(s, _ellipsize(words, cf, inner.w - 2 * m), cf, chain_color, midtop=(w // 2, y))
-    name_y = band.bottom + round(w * 0.092)
-    nf = _fit(t.name, "card-bold", w * 0.135, inner.w - 2 * m, w * 0.09)
-    _blit_text(s, _ellipsize(t.name, nf, inner.w - 2 * m), nf, INK, midtop=(w // 2, name_y))
-    # the symbol row
+        words.put(t.unlocker, "ui-bold", px, INK, "midleft",
+                  (pill.x + round(pad_h * 0.12) + lock.get_width(), pill.centery))
+    # the name first; the chain line above it where it fits too
+    room = inner.w - 2 * m
+    name_px = words.fit(t.name, "card-bold", w * 0.135, room, w * 0.09)
     row = pygame.Rect(inner.x + m, round(w * 0.458), inner.w - 2 * m, round(w * 0.135))
-    _symbol_row(s, t, row, covered, bool(standin))
+    peek = round(w * PEEK)  # what shows of a covered card: the name and the symbol row must fit above it
+    name_h = _font("card-bold", name_px).get_height() * _SS if name_px is not None else 0
+    top = band.bottom + round(w * 0.012)
+    row_h = min(row.h, peek - round(top + name_h * 0.92))
+    if name_px is None or (row_h < row.h * 0.5 and t.gold and not standin):
+        # a compact face: the suit, and the Gold big enough to read
+        _compact_row(s, words, t, pygame.Rect(inner.x, band.bottom, inner.w, peek - band.bottom), covered,
+                     bool(standin))
+    else:
+        chain = chain_words(ctype(card) if t is FOUNDERS_FOOD else t, standin, side)
+        cpx = words.fit(chain, "ui", w * 0.085, room, w * 0.072)
+        if cpx is None and "›" in chain:  # keep the end of a long chain: what it sits on
+            parts = chain.split(" › ")
+            while len(parts) > 1 and cpx is None:
+                parts = parts[1:]
+                chain = "… › " + " › ".join(parts)
+                cpx = words.fit(chain, "ui", w * 0.085, room, w * 0.072)
+        chain_h = cpx * _SS * 0.94 if cpx is not None else 0  # the printed layout: the name tucks under it
+        name_y = top
+        if cpx is not None and top + chain_h + name_h * 0.92 + row.h <= peek + w * 0.02:
+            words.put(chain, "ui", cpx, ACCENT if standin else INK_SOFT, "midtop", (w // 2, top))
+            name_y = round(top + chain_h)
+            row_h = row.h
+        elif row_h >= row.h:  # room to spare: the name sits midway between the band and the row
+            name_y = round(top + (peek - row.h - top - name_h * 0.92) / 2)
+        words.put(t.name, "card-bold", name_px, INK, "midtop", (w // 2, name_y))
+        if row_h >= row.h * 0.5:
+            row = pygame.Rect(row.x, peek - row_h - max(0, (peek - name_y - round(name_h * 0.92) - row_h) // 2),
+                              row.w, row_h)
+            _symbol_row(s, words, t, row, covered, bool(standin))
     # the body
     body = pygame.Rect(inner.x + m, round(w * (PEEK + 0.03)), inner.w - 2 * m, inner.bottom - round(w * (PEEK + 0.03))
                        - m)
     pygame.draw.line(s, CREAM_DARK, (inner.x + m, round(w * PEEK)), (inner.right - m, round(w * PEEK)),
                      max(1, w // 100))
-    _body(s, t, body, zoom, coins, card)
-    return _finish(s, width)
+    _body(s, words, t, body, zoom, coins)
+    return _finish(s, width, words)
 
 
-def _symbol_row(s: pygame.Surface, t: CardType, row: pygame.Rect, covered: bool, standin: bool) -> None:
-    """Food and Builder icons, the Gold badge, the Silver token: left to right, centred."""
+def _compact_row(s: pygame.Surface, words: _Words, t: CardType, area: pygame.Rect, covered: bool,
+                 standin: bool) -> None:
+    """A narrow villager's header under the band: its Gold in a badge as big as the header allows (the number
+    legible), else its symbol row as icons."""
+    if t.gold and not standin:
+        d = min(area.h, round(area.w * 0.8))
+        px = words.fit(str(t.gold), "ui-bold", d * 0.7, d * 0.9)
+        if px is not None:
+            c = area.center
+            pygame.draw.circle(s, _shade(GOLD_FILL, 0.55), c, d // 2)
+            pygame.draw.circle(s, GOLD_FILL, c, max(1, d // 2 - max(1, d // 11)))
+            words.put(str(t.gold), "ui-bold", px, INK, "center", (c[0], c[1] + max(0, d // 40)))
+            if covered:
+                pygame.draw.line(s, (150, 50, 40), (c[0] - d // 2, c[1]), (c[0] + d // 2, c[1]), max(2, d // 12))
+            return
+    if standin or not (t.food or t.builder or t.gold or t.silver):  # nothing to list
+        if not covered:  # the body shows the suit large; a covered card shows it here, where it peeks out
+            return
+        mark = _icon(SUIT_ICON.get(t.suit, "any"), min(area.h, area.w) * 0.8,
+                     _mix(SUIT_COLORS.get(t.suit, (150, 150, 150)), INK, 0.2))
+        s.blit(mark, mark.get_rect(center=area.center))
+        return
+    row = pygame.Rect(area.x + area.w // 20, area.centery - area.h // 4, area.w - area.w // 10, area.h // 2)
+    _symbol_row(s, words, t, row, covered, standin)
+
+
+def _silver_tag(val: CardType) -> str:
+    return f"{val.silver_amt}×" if val.silver_per == 1 else f"{val.silver_amt}/{val.silver_per}"
+
+
+def _symbol_row(s: pygame.Surface, words: _Words, t: CardType, row: pygame.Rect, covered: bool,
+                standin: bool) -> None:
+    """Food and Builder icons, the Gold badge, the Silver token: left to right, centred. The Gold and Silver
+    numbers are drawn no smaller than ``words.least`` (the badge grows a little for it) or not at all."""
     u = row.h
     tokens: list[tuple[str, object]] = []
     if not standin:
@@ -288,14 +325,17 @@ def _symbol_row(s: pygame.Surface, t: CardType, row: pygame.Rect, covered: bool,
             tokens.append(("silver", t))
     if not tokens:
         return
-    f = _font("ui-bold", u * 0.62)
+    least_w = words.least * _SS
 
     def width_of(tok: tuple[str, object], unit: float) -> float:
         kind, val = tok
         if kind == "silver":
             assert isinstance(val, CardType)
-            txt = f"{val.silver_amt}×" if val.silver_per == 1 else f"{val.silver_amt}/{val.silver_per}"
-            return unit * 1.0 + _font("ui-bold", unit * 0.62).size(txt)[0] + unit * 0.15 + unit * 0.95
+            px = words.fit(_silver_tag(val), "ui-bold", unit * 0.62, row.w)
+            tw = words.width(_silver_tag(val), "ui-bold", px) if px is not None else 0
+            return unit * 1.0 + tw + unit * 0.15 + unit * 0.95
+        if kind == "gold":
+            return max(unit * 1.05, least_w * 1.3)
         return unit * 1.05
 
     unit = float(u)
@@ -309,7 +349,6 @@ def _symbol_row(s: pygame.Surface, t: CardType, row: pygame.Rect, covered: bool,
     layer = _blank(s.get_width(), s.get_height())
     x = row.centerx - total / 2
     cy = row.centery
-    f = _font("ui-bold", unit * 0.62)
     for tok in tokens:
         kind, val = tok
         tw = width_of(tok, unit)
@@ -317,15 +356,18 @@ def _symbol_row(s: pygame.Surface, t: CardType, row: pygame.Rect, covered: bool,
             img = _icon(str(val), unit * 0.95)
             layer.blit(img, img.get_rect(center=(round(x + tw / 2), cy)))
         elif kind == "gold":
-            _badge(layer, (round(x + tw / 2), cy), round(unit * 1.02), str(val), GOLD_FILL)
+            _badge(layer, words, (round(x + tw / 2), cy), round(unit * 1.02), str(val), GOLD_FILL,
+                   grow=max(1.0, tw / max(1.0, unit * 1.02)))
         else:
             assert isinstance(val, CardType)
             img = _icon("silver", unit * 0.95)
             r = layer.blit(img, img.get_rect(midleft=(round(x), cy)))
-            txt = f"{val.silver_amt}×" if val.silver_per == 1 else f"{val.silver_amt}/{val.silver_per}"
-            r2 = _blit_text(layer, txt, f, INK, midleft=(r.right + round(unit * 0.05), cy))
+            tag = _silver_tag(val)
+            px = words.fit(tag, "ui-bold", unit * 0.62, row.w)
+            words.put(tag, "ui-bold", px, INK, "midleft", (r.right + round(unit * 0.05), cy))
+            tx = r.right + round(unit * 0.05) + (words.width(tag, "ui-bold", px) if px is not None else 0)
             what = _icon(SILVER_ICON.get(val.silver, "any"), unit * 0.9)
-            layer.blit(what, what.get_rect(midleft=(r2.right + round(unit * 0.1), cy)))
+            layer.blit(what, what.get_rect(midleft=(round(tx + unit * 0.1), cy)))
         x += tw + unit * gap
     if covered:
         layer.set_alpha(150)
@@ -336,16 +378,16 @@ def _symbol_row(s: pygame.Surface, t: CardType, row: pygame.Rect, covered: bool,
         s.blit(layer, (0, 0))
 
 
-def _body(s: pygame.Surface, t: CardType, body: pygame.Rect, zoom: bool, coins: int, card: str) -> None:
+def _body(s: pygame.Surface, words: _Words, t: CardType, body: pygame.Rect, zoom: bool, coins: int) -> None:
     w = s.get_width()
     color = SUIT_COLORS.get(t.suit, (150, 150, 150))
-    words = ""
+    text = ""
     if zoom:
-        words = card_text(t) if t.name != "Founders" else card_text(TYPES["Founders"])
+        text = card_text(t) if t.name != "Founders" else card_text(TYPES["Founders"])
     elif t.silver:
-        words = silver_words(t)
+        text = silver_words(t)
     elif t.name in SHORT_ABILITY:
-        words = SHORT_ABILITY[t.name]
+        text = SHORT_ABILITY[t.name]
     bottom = body.bottom
     # the keyring: how many villagers pay this one to be unlocked (information only)
     if t.keyring:
@@ -353,48 +395,43 @@ def _body(s: pygame.Surface, t: CardType, body: pygame.Rect, zoom: bool, coins: 
         key = _icon("key", d * 0.95)
         r = key.get_rect(bottomleft=(body.x, bottom))
         s.blit(key, r)
-        _badge(s, (r.right + d // 2, r.centery), d, str(t.keyring), (216, 200, 160))
+        if words.fit(str(t.keyring), "ui-bold", d * 0.62, d * 0.8, d * 0.3) is None:  # grown to stay legible
+            d = min(round(2.4 * d), round(max(_font("ui-bold", words.least).get_height() * _SS * 1.05,
+                                              words.width(str(t.keyring), "ui-bold", words.least) / 0.78)))
+        _badge(s, words, (r.right + d // 2, min(r.centery, bottom - d // 2)), d, str(t.keyring), (216, 200, 160))
     if coins:
         d = round(w * 0.24)
         coin = _icon("coin", d)
         r = coin.get_rect(bottomright=(body.right - round(w * 0.12), bottom))
         s.blit(coin, r)
         tag = f"×{coins}"
-        f = _font("ui-bold", d * 0.6)
-        pill = pygame.Rect(0, 0, f.size(tag)[0] + d // 4, round(d * 0.62))
-        pill.midleft = (r.right - d // 6, r.centery)
-        pygame.draw.rect(s, INK, pill, border_radius=pill.h // 2)
-        _blit_text(s, tag, f, (255, 236, 160), center=pill.center)
+        px = words.fit(tag, "ui-bold", d * 0.6, w)
+        if px is not None:
+            pill = pygame.Rect(0, 0, round(words.width(tag, "ui-bold", px)) + d // 4,
+                               max(round(d * 0.62), round(_font("ui-bold", px).get_height() * _SS)))
+            pill.midleft = (min(r.right - d // 6, body.right - pill.w), r.centery)
+            pygame.draw.rect(s, INK, pill, border_radius=pill.h // 2)
+            words.put(tag, "ui-bold", px, (255, 236, 160), "center", pill.center)
     text_area = pygame.Rect(body.x, body.y, body.w, body.h - (round(w * 0.17) if (t.keyring or coins) else 0))
-    if words:
-        size = w * (0.062 if zoom else 0.08)
-        f = _font("ui", size)
-        lines = [ln for ln in theme.wrap_lines(words, f, text_area.w) if ln]
-        while len(lines) * f.get_linesize() > text_area.h and size > w * 0.045:
-            size *= 0.92
-            f = _font("ui", size)
-            lines = [ln for ln in theme.wrap_lines(words, f, text_area.w) if ln]
-        y = text_area.y
-        for ln in lines:
-            if y + f.get_linesize() > text_area.bottom + 2:
-                break
-            _blit_text(s, ln, f, INK, midtop=(body.centerx, y))
-            y += f.get_linesize()
-    elif not coins:
+    shown = bool(text) and words.block(text, text_area, w * (0.062 if zoom else 0.08), "ui", INK, w * 0.045)
+    if not shown and not coins:
         mark = _icon(SUIT_ICON.get(t.suit, "any"), min(text_area.h, text_area.w) * 0.62,
                      _mix(color, CREAM, 0.68))
         s.blit(mark, mark.get_rect(center=text_area.center))
 
 
 # --- backs ----------------------------------------------------------------------------------------------------------
-def villager_back(suit: str, width: int) -> pygame.Surface:
-    """A face-down villager: its back shows the suit (colour and icon); ``suit`` "" is an unknown back."""
+def villager_back(suit: str, width: int, least: int = 0) -> pygame.Surface:
+    """A face-down villager: its back shows the suit (colour and icon, its name where legible); ``suit`` "" is an
+    unknown back."""
     width = max(8, int(width))
-    return _cached(("back", suit, width), lambda: _back(suit, width))
+    least = max(theme.MIN_FONT, int(least))
+    return _cached(("back", suit, width, least), lambda: _back(suit, width, least))
 
 
-def _back(suit: str, width: int) -> pygame.Surface:
+def _back(suit: str, width: int, least: int = 0) -> pygame.Surface:
     w, h = card_size(width * _SS)
+    words = _Words(least)
     name = suit.title()
     color = SUIT_COLORS.get(name, BACK_PLAIN)
     s, inner = _base(w, h, _shade(color, 0.82) if name in SUIT_COLORS else BACK_PLAIN)
@@ -415,24 +452,27 @@ def _back(suit: str, width: int) -> pygame.Surface:
     else:
         img = _icon("village", d * 0.7)
     s.blit(img, img.get_rect(center=(w // 2, h // 2)))
-    if name in SUIT_COLORS:
-        f = _fit(name, "ui-bold", w * 0.13, field.w * 0.9, w * 0.08)
-        tag = pygame.Rect(0, 0, f.size(name)[0] + round(w * 0.08), round(w * 0.17))
-        tag.midtop = (w // 2, h // 2 + d // 2 + round(w * 0.05))
+    px = words.fit(name, "ui-bold", w * 0.13, field.w * 0.9, w * 0.08) if name in SUIT_COLORS else None
+    if px is not None:
+        fh = _font("ui-bold", px).get_height() * _SS
+        tag = pygame.Rect(0, 0, round(words.width(name, "ui-bold", px)) + round(w * 0.08), max(round(w * 0.17), fh))
+        tag.midtop = (w // 2, min(h // 2 + d // 2 + round(w * 0.05), field.bottom - tag.h))
         pygame.draw.rect(s, CREAM, tag, border_radius=tag.h // 2)
-        _blit_text(s, name, f, INK, center=tag.center)
-    return _finish(s, width)
+        words.put(name, "ui-bold", px, INK, "center", tag.center)
+    return _finish(s, width, words)
 
 
 # --- Market cards, the Countess, the Jester, Events -----------------------------------------------------------------
-def market_card(number: int, width: int) -> pygame.Surface:
+def market_card(number: int, width: int, least: int = 0) -> pygame.Surface:
     """A Market card; its name sits in the bottom band, the part that shows below its stack."""
     width = max(8, int(width))
-    return _cached(("market", number, width), lambda: _market(number, width))
+    least = max(theme.MIN_FONT, int(least))
+    return _cached(("market", number, width, least), lambda: _market(number, width, least))
 
 
-def _market(number: int, width: int) -> pygame.Surface:
+def _market(number: int, width: int, least: int = 0) -> pygame.Surface:
     w, h = card_size(width * _SS)
+    words = _Words(least)
     s, inner = _base(w, h, CREAM)
     band_h = round(w * 0.3)
     band = pygame.Rect(inner.x, inner.bottom - band_h, inner.w, band_h)
@@ -440,95 +480,94 @@ def _market(number: int, width: int) -> pygame.Surface:
     pygame.draw.rect(s, MARKET_COLOR, band, border_bottom_left_radius=radius, border_bottom_right_radius=radius)
     ic = _icon("market", band_h * 0.8)
     s.blit(ic, ic.get_rect(midleft=(band.x + round(w * 0.04), band.centery)))
-    title = "First Market" if number == 1 else "Second Market"
     room = band.right - (band.x + ic.get_width() + round(w * 0.08)) - round(w * 0.03)
-    f = _fit(title, "ui-bold", band_h * 0.46, room, band_h * 0.3)
-    _blit_text(s, title, f, (255, 247, 232), midleft=(band.x + ic.get_width() + round(w * 0.08), band.centery))
-    words = ("When stacks 1 and 2 are empty, after that Build phase: Gold in play and coins pay out (the coins stay)"
-             if number == 1 else
-             "When every stack is empty: Silver, then Gold, then the coins move to the supplies. The game ends")
+    title = next((tt for tt in (("First Market", "First", "1st") if number == 1 else ("Second Market", "Second",
+                                                                                       "2nd"))
+                  if words.fit(tt, "ui-bold", band_h * 0.46, room, band_h * 0.3) is not None), "")
+    words.put(title, "ui-bold", words.fit(title, "ui-bold", band_h * 0.46, room, band_h * 0.3) if title else None,
+              (255, 247, 232), "midleft", (band.x + ic.get_width() + round(w * 0.08), band.centery))
+    text = ("When stacks 1 and 2 are empty, after that Build phase: Gold in play and coins pay out (the coins stay)"
+            if number == 1 else
+            "When every stack is empty: Silver, then Gold, then the coins move to the supplies. The game ends")
     area = pygame.Rect(inner.x + round(w * 0.07), inner.y + round(w * 0.1), inner.w - round(w * 0.14),
                        band.y - inner.y - round(w * 0.15))
-    _words(s, words, area, w * 0.1, w * 0.06)
-    return _finish(s, width)
+    if not words.block(text, area, w * 0.1, "ui", INK, w * 0.06):  # too small to read: the Market's sign
+        mark = _icon("market", min(area.w, area.h) * 0.7, _mix(MARKET_COLOR, CREAM, 0.3))
+        s.blit(mark, mark.get_rect(center=area.center))
+    return _finish(s, width, words)
 
 
-def _words(s: pygame.Surface, words: str, area: pygame.Rect, size: float, least: float,
-           color: tuple[int, int, int] = INK, role: str = "ui") -> None:
-    f = _font(role, size)
-    lines = [ln for ln in theme.wrap_lines(words, f, area.w) if ln]
-    while len(lines) * f.get_linesize() > area.h and size > least:
-        size *= 0.92
-        f = _font(role, size)
-        lines = [ln for ln in theme.wrap_lines(words, f, area.w) if ln]
-    y = area.y
-    for ln in lines:
-        if y + f.get_linesize() > area.bottom + 2:
-            break
-        _blit_text(s, ln, f, color, midtop=(area.centerx, y))
-        y += f.get_linesize()
-
-
-def _plain_card(width: int, color: tuple[int, int, int], icon: str, title: str, words: str, badge: str = "",
-                foot: str = "") -> pygame.Surface:
+def _plain_card(width: int, least: int, color: tuple[int, int, int], icon: str, title: str, text: str,
+                badge: str = "", foot: str = "") -> pygame.Surface:
     w, h = card_size(width * _SS)
+    words = _Words(least)
     s, inner = _base(w, h, CREAM)
     radius = max(1, round(w * 0.05))
     band = _band(s, inner, round(w * 0.22), color, radius)
     ic = _icon(icon, band.h * 0.8)
     s.blit(ic, ic.get_rect(midleft=(band.x + round(w * 0.05), band.centery)))
     if badge:
-        _badge(s, (band.right - band.h // 2 - round(w * 0.03), band.centery), round(band.h * 0.86), badge,
+        _badge(s, words, (band.right - band.h // 2 - round(w * 0.03), band.centery), round(band.h * 0.86), badge,
                GOLD_FILL)
-    nf = _fit(title, "card-bold", w * 0.14, inner.w - round(w * 0.1), w * 0.08)
-    r = _blit_text(s, _ellipsize(title, nf, inner.w - round(w * 0.1)), nf, INK,
-                   midtop=(w // 2, band.bottom + round(w * 0.04)))
+    npx = words.fit(title, "card-bold", w * 0.14, inner.w - round(w * 0.1), w * 0.08)
+    if npx is None and title.startswith("The "):
+        title = title[4:]
+        npx = words.fit(title, "card-bold", w * 0.14, inner.w - round(w * 0.1), w * 0.08)
+    top = band.bottom + round(w * 0.04)
+    words.put(title, "card-bold", npx, INK, "midtop", (w // 2, top))
+    bottom = top + (_font("card-bold", npx).get_linesize() * _SS if npx is not None else 0)
     foot_h = 0
-    if foot:
-        ff = _fit(foot, "ui-bold", w * 0.07, inner.w - round(w * 0.08), w * 0.05)
-        fr = _blit_text(s, foot, ff, ACCENT, midbottom=(w // 2, inner.bottom - round(w * 0.04)))
-        foot_h = fr.h + round(w * 0.05)
-    area = pygame.Rect(inner.x + round(w * 0.07), r.bottom + round(w * 0.05), inner.w - round(w * 0.14),
-                       inner.bottom - r.bottom - round(w * 0.1) - foot_h)
-    _words(s, words, area, w * 0.095, w * 0.055)
-    return _finish(s, width)
+    fpx = words.fit(foot, "ui-bold", w * 0.07, inner.w - round(w * 0.08), w * 0.05) if foot else None
+    if fpx is not None:
+        words.put(foot, "ui-bold", fpx, ACCENT, "midbottom", (w // 2, inner.bottom - round(w * 0.04)))
+        foot_h = _font("ui-bold", fpx).get_height() * _SS + round(w * 0.05)
+    area = pygame.Rect(inner.x + round(w * 0.07), bottom + round(w * 0.05), inner.w - round(w * 0.14),
+                       inner.bottom - bottom - round(w * 0.1) - foot_h)
+    if not words.block(text, area, w * 0.095, "ui", INK, w * 0.055) and area.h > 0:  # too small to read
+        mark = _icon(icon, min(area.w, area.h) * 0.7, _mix(color, CREAM, 0.3))
+        s.blit(mark, mark.get_rect(center=area.center))
+    return _finish(s, width, words)
 
 
-def countess_card(width: int) -> pygame.Surface:
+def countess_card(width: int, least: int = 0) -> pygame.Surface:
     width = max(8, int(width))
-    return _cached(("countess", width), lambda: _plain_card(
-        width, COUNTESS_COLOR, "crown", "The Countess",
+    least = max(theme.MIN_FONT, int(least))
+    return _cached(("countess", width, least), lambda: _plain_card(
+        width, least, COUNTESS_COLOR, "crown", "The Countess",
         f"Earns {COUNTESS_GOLD} plus the printed Gold and coins of all her villagers at each Market. Beat her "
         "gold after the Second Market to win.", str(COUNTESS_GOLD), "House solo rules"))
 
 
-def jester_card(width: int) -> pygame.Surface:
+def jester_card(width: int, least: int = 0) -> pygame.Surface:
     width = max(8, int(width))
-    return _cached(("jester", width), lambda: _plain_card(
-        width, (138, 63, 160), "jester", "The Jester",
+    least = max(theme.MIN_FONT, int(least))
+    return _cached(("jester", width, least), lambda: _plain_card(
+        width, least, (138, 63, 160), "jester", "The Jester",
         "Once per game: cancel the Event just revealed, before it has any effect.", "", "House solo rules"))
 
 
-def event_card(card: str, width: int) -> pygame.Surface:
+def event_card(card: str, width: int, least: int = 0) -> pygame.Surface:
     width = max(8, int(width))
+    least = max(theme.MIN_FONT, int(least))
     e = EVENT_OF[card]
-    words = EVENT_WORDS[e.code].format(*e.args, sym=e.sym)
+    text = EVENT_WORDS[e.code].format(*e.args, sym=e.sym)
     when = {"reveal": "At once", "draft": "This Draft phase", "build": "This Build phase"}.get(e.when, "")
-    return _cached(("event", card, width), lambda: _plain_card(
-        width, SUMMER if e.season == "Summer" else WINTER, "sun" if e.season == "Summer" else "snowflake",
-        e.name, f"{when}: {words}", "", f"{e.season} Event · house rules"))
+    return _cached(("event", card, width, least), lambda: _plain_card(
+        width, least, SUMMER if e.season == "Summer" else WINTER, "sun" if e.season == "Summer" else "snowflake",
+        e.name, f"{when}: {text}", "", f"{e.season} Event · house rules"))
 
 
-def cancelled_stamp(size: tuple[int, int]) -> pygame.Surface:
+def cancelled_stamp(size: tuple[int, int], least: int = 0) -> pygame.Surface:
     """What lies over an Event cancelled with the Jester (solo): a veil the card's ``size`` and a tilted red band
-    "Cancelled / by the Jester", readable on the smallest table card."""
+    "Cancelled / by the Jester", readable on the smallest table card (never below ``least`` px)."""
     width, h = max(12, int(size[0])), max(12, int(size[1]))
-    return _cached(("cancelled", width, h), lambda: _cancelled(width, h))
+    least = max(theme.MIN_FONT, int(least))
+    return _cached(("cancelled", width, h, least), lambda: _cancelled(width, h, least))
 
 
-def _cancelled(width: int, h: int) -> pygame.Surface:
-    size = max(theme.MIN_FONT + 1, int(width * 0.17))
-    small = max(theme.MIN_FONT, int(size * 0.7))
+def _cancelled(width: int, h: int, least: int = 0) -> pygame.Surface:
+    size = max(theme.MIN_FONT + 1, least, int(width * 0.17))
+    small = max(theme.MIN_FONT, least, int(size * 0.7))
     big = theme.text("Cancelled", "ui-bold", size, theme.CREAM)
     under = theme.text("by the Jester", "ui", small, theme.CREAM)
     pad = max(3, size // 3)

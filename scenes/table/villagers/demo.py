@@ -14,8 +14,9 @@ from game.ai import make_agent
 from game.engine import Action
 from game.match import Match, SeatSpec
 from game.villagers.actions import Place
+from game.villagers.events import MarketPayout
+from game.villagers.present import columns
 from game.villagers.state import Ph
-from game.villagers.table import columns
 
 SEATS = (("Mara", "human"), ("Ada", "medium"), ("Basil", "easy"), ("Clara", "easy"), ("Dmitri", "easy"))
 
@@ -76,7 +77,7 @@ def build_moment(n: int = 3, min_depth: int = 3, min_round: int = 1) -> Match:
 def _triggers_market(match: Match, seat: int, action: Action) -> bool:
     trial = match.game.clone(match.state)
     events = match.game.apply(trial, seat, action)
-    return any(isinstance(e.data, tuple) and e.data and e.data[0] == "market" for e in events)
+    return any(isinstance(e.data, MarketPayout) for e in events)
 
 
 def market_moment(n: int = 3) -> tuple[Match, int, Action]:

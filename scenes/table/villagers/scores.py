@@ -1,9 +1,9 @@
 """The Villagers score sheet: each Market's payout card by card, per player, and the gold in each supply.
 
-The engine's Market events carry the payout as data, card by card (``("market", number, seat, rows, total)``,
-rows of (card id, Gold, coins, Silver), seat -1 the Countess), so the sheet explains every coin a player got
-without recomputing anything: a column per player, a line per paying card, the Market's total under it, then the
-gold in each supply and, at the end, how the winner was decided.
+The engine's Market events carry the payout as data, card by card (``events.MarketPayout``: the Market's number,
+the seat, rows of (card id, Gold, coins, Silver), the total; seat -1 the Countess), so the sheet explains every
+coin a player got without recomputing anything: a column per player, a line per paying card, the Market's total
+under it, then the gold in each supply and, at the end, how the winner was decided.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game.villagers.events import MarketPayout
 from game.villagers.state import COUNTESS_CARD
 from game.villagers.texts import cname
 from scenes import theme
@@ -36,8 +37,8 @@ class Sheet:
     footer: str
 
 
-def sheet(st: Any, events: Sequence[tuple[Any, ...]], over: bool) -> Sheet:
-    """The sheet from a state (or view) and the Market events of the log."""
+def sheet(st: Any, events: Sequence[MarketPayout], over: bool) -> Sheet:
+    """The sheet from a state (or view) and the Market payouts of the log (``present.market_payouts``)."""
     names = list(st.names)
     if st.solo:
         names.append("The Countess")
@@ -45,15 +46,14 @@ def sheet(st: Any, events: Sequence[tuple[Any, ...]], over: bool) -> Sheet:
     col_of[-1] = st.n
     markets: list[tuple[int, tuple[Block, ...]]] = []
     for number in (1, 2):
-        found = [d for d in events if d[1] == number]
+        found = [d for d in events if d.number == number]
         if not found:
             continue
         blocks = [Block(names[i], (), 0) for i in range(len(names))]
         for d in found:
-            seat, rows, total = d[2], d[3], d[4]
-            col = col_of.get(seat)
+            col = col_of.get(d.seat)
             if col is not None:
-                blocks[col] = Block(names[col], tuple(rows), int(total))
+                blocks[col] = Block(names[col], tuple(d.rows), int(d.total))
         markets.append((number, tuple(blocks)))
     gold = [int(x) for x in st.supply]
     if st.solo:
@@ -124,8 +124,12 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sh: Sheet) -> int:
                 who, what = _row_words(row)
                 right = theme.text(what, "ui", fs, theme.INK)
                 left_w = max(10, cw - right.get_width() - int(8 * k))
-                left = theme.text(theme.ellipsize(who, theme.font("ui", fs), left_w), "ui", fs, theme.INK_SOFT)
-                surface.blit(left, (x, yy))
+                if theme.font("ui", fs).size(who)[0] > left_w:  # a narrow column: the name, its gold under it
+                    surface.blit(theme.text(theme.ellipsize(who, theme.font("ui", fs), cw), "ui", fs,
+                                            theme.INK_SOFT), (x, yy))
+                    yy += line
+                else:
+                    surface.blit(theme.text(who, "ui", fs, theme.INK_SOFT), (x, yy))
                 surface.blit(right, (x + cw - right.get_width(), yy))
                 yy += line
             total = theme.text(f"Total +{b.total}", "ui-bold", fs + 1, theme.GOOD)

@@ -5,12 +5,17 @@ alone: each kind has its own silhouette), the cost in a coin badge, income, Town
 pairing name; Challenges show their Defeat Value, the successes needed, Pillage Loss and Loot. City Upgrade cards
 are landscape with their two token spaces and costs. A face is laid out in card-width units so one layout serves
 a compact opponent's town (~50 px), the table (~110 px) and the zoom (~300 px, with the full text); it is drawn
-at twice the size and smoothed down. Text that cannot be read at a size is left to the zoom.
+at twice the size and smoothed down; its words are drawn after, at the size a player sees them (``cardwords.Words``),
+and a word below ``least`` px (``theme.least_px`` of the window) is left out. A card too narrow for most names is
+drawn compact: its kind's band and icon, its cost and its key number large (``key_number``); the zoom shows the whole
+card.
 
 Returned surfaces are shared cache entries: blit them, never draw on them.
 """
 
 from __future__ import annotations
+
+import functools
 
 import pygame
 
@@ -23,19 +28,19 @@ from game.villagers_villains.cards import (
     DEPUTY,
     HERO,
     MOB,
-    PAIR_OF,
     C,
     Card,
     CityCard,
 )
 from scenes import assets, theme
 from scenes.table import kit
+from scenes.table.villagers_villains.cardwords import SS as _SS
+from scenes.table.villagers_villains.cardwords import Words as _Words
+from scenes.table.villagers_villains.cardwords import full_text, pair_name, short_text
 
 CARD_RATIO = 1.4
 CITY_RATIO = 0.68  # a City Upgrade card lies landscape: height / width
 TOKEN_RATIO = 1.0
-_SS = 2  # supersampling
-MIN_TEXT = 10  # px at the final size: smaller text is left to the zoom
 
 INK = (43, 33, 24)
 INK_SOFT = (98, 82, 66)
@@ -66,7 +71,6 @@ BACK_COLOR = (86, 42, 46)
 SEAT_COLORS: tuple[tuple[int, int, int], ...] = ((196, 70, 56), (58, 110, 176), (66, 140, 76), (214, 168, 40),
                                                  (134, 80, 160), (60, 150, 160))
 
-CITIZEN_OF: dict[str, str] = {cit: b for b, cit in PAIR_OF.items()}  # a Citizen's Building
 
 _FACES = kit.FaceCache(500)
 _cached = _FACES.get
@@ -83,11 +87,14 @@ def card_size(width: int, ratio: float = CARD_RATIO) -> tuple[int, int]:
 
 # --- drawing helpers -------------------------------------------------------------------------------------------------
 def _font(role: str, size: float) -> pygame.font.Font:
-    return assets.font(role, max(5, round(size)))
+    """A font for measuring in the supersampled drawing's units (words are drawn by ``_Words``, at screen size)."""
+    return assets.font(role, max(5, round(size)), 1 / _SS)
 
 
-def _finish(s: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+def _finish(s: pygame.Surface, size: tuple[int, int], words: _Words | None = None) -> pygame.Surface:
     out = pygame.transform.smoothscale(s, size)
+    if words is not None:
+        words.draw(out)
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         out = out.convert_alpha()
     return out
@@ -99,10 +106,6 @@ def _shade(c: tuple[int, int, int], f: float) -> tuple[int, int, int]:
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
-
-
-def _minus(text: str) -> str:
-    return text.replace("-", "\u2212")
 
 
 def _base(w: int, h: int, face: tuple[int, int, int], band: tuple[int, int, int] | None, band_h: int,
@@ -121,51 +124,39 @@ def _base(w: int, h: int, face: tuple[int, int, int], band: tuple[int, int, int]
     return s
 
 
-def _text(s: pygame.Surface, text: str, role: str, size: float, color: tuple[int, int, int], **where: object
-          ) -> pygame.Rect:
-    img = _font(role, size).render(_minus(text), True, color)
-    r = img.get_rect(**where)
-    s.blit(img, r)
-    return r
-
-
-def _fit(text: str, role: str, size: float, max_w: float, least: float) -> float:
-    while _font(role, size).size(text)[0] > max_w and size > least:
-        size *= 0.93
-    return size
-
-
-def _wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
-    return [ln for ln in theme.wrap_lines(text, f, width) if ln]
-
-
-def _name(s: pygame.Surface, text: str, rect: pygame.Rect, size: float) -> None:
-    """The card's name in the serif, one line if it fits (shrinking a little), else two."""
-    size1 = _fit(text, "card-bold", size, rect.w, size * 0.72)
-    f = _font("card-bold", size1)
-    if f.size(text)[0] <= rect.w or " " not in text:
-        _text(s, text, "card-bold", size1, INK, center=rect.center)
-        return
-    f = _font("card-bold", size * 0.8)
-    lines = _wrap(text, f, rect.w)[:2]
-    lh = f.get_linesize() * 0.86
-    y = rect.centery - lh * (len(lines) - 1) / 2
-    for ln in lines:
-        _text(s, ln, "card-bold", size * 0.8, INK, center=(rect.centerx, round(y)))
+def _name(words: _Words, text: str, rect: pygame.Rect, size: float, lines: int = 2) -> bool:
+    """The card's name in the serif, one line if it fits (shrinking a little), else two; False (nothing drawn) if it
+    cannot be read in ``rect``."""
+    px = words.fit(text, "card-bold", size, rect.w, size * 0.72)
+    if px is not None and assets.font("card-bold", px).get_linesize() * 0.8 * _SS <= rect.h:
+        return words.put(text, "card-bold", px, INK, "center", rect.center)
+    if " " not in text or lines < 2:
+        return False
+    px = max(round(size * 0.8 / _SS), words.least)
+    f = assets.font("card-bold", px)
+    rows = [ln for ln in theme.wrap_lines(text, f, int(rect.w / _SS)) if ln]
+    lh = f.get_linesize() * 0.86 * _SS
+    if len(rows) > 2 or any(f.size(ln)[0] > rect.w / _SS for ln in rows) or lh * len(rows) > rect.h * 1.25:
+        return False
+    y = rect.centery - lh * (len(rows) - 1) / 2
+    for ln in rows:
+        words.put(ln, "card-bold", px, INK, "center", (rect.centerx, y))
         y += lh
+    return True
 
 
-def _badge(s: pygame.Surface, center: tuple[int, int], d: int, label: str, fill: tuple[int, int, int],
-           ink: tuple[int, int, int] = INK, rim: tuple[int, int, int] | None = None) -> None:
-    """A round number badge (the cost coin, the Defeat Value seal)."""
+def _badge(s: pygame.Surface, words: _Words, center: tuple[int, int], d: int, label: str,
+           fill: tuple[int, int, int], ink: tuple[int, int, int] = INK, rim: tuple[int, int, int] | None = None
+           ) -> None:
+    """A round number badge (the cost coin, the Defeat Value seal); a number may stand a little over the rim."""
     r = d // 2
     pygame.draw.circle(s, rim or _shade(fill, 0.55), center, r)
     pygame.draw.circle(s, fill, center, max(1, r - max(1, d // 11)))
-    size = _fit(_minus(label), "ui-bold", d * 0.56, d * 0.8, d * 0.3)
-    _text(s, label, "ui-bold", size, ink, center=(center[0], center[1] + max(0, d // 40)))
+    px = words.fit(label, "ui-bold", d * 0.56, d * 0.8, d * 0.3) or words.fit(label, "ui-bold", d * 0.56, d * 1.3)
+    words.put(label, "ui-bold", px, ink, "center", (center[0], center[1] + max(0, d // 40)))
 
 
-def _star(s: pygame.Surface, center: tuple[int, int], d: int, value: int) -> None:
+def _star(s: pygame.Surface, words: _Words | None, center: tuple[int, int], d: int, value: int) -> None:
     """Town Value: a star with the number on it (points, as everywhere in the app); a negative value is dark."""
     import math
 
@@ -178,9 +169,11 @@ def _star(s: pygame.Surface, center: tuple[int, int], d: int, value: int) -> Non
     fill = STAR if value >= 0 else (120, 60, 64)
     pygame.draw.polygon(s, fill, pts)
     pygame.draw.polygon(s, BORDER, pts, max(1, d // 22))
+    if words is None:  # the shape only
+        return
     label = f"{value:+d}" if value < 0 else str(value)
-    size = _fit(_minus(label), "ui-bold", d * 0.4, d * 0.5, d * 0.25)
-    _text(s, label, "ui-bold", size, INK if value >= 0 else (255, 240, 230), center=(cx, cy + round(d * 0.06)))
+    px = words.fit(label, "ui-bold", d * 0.4, d * 0.5, d * 0.25) or words.fit(label, "ui-bold", d * 0.4, d * 0.9)
+    words.put(label, "ui-bold", px, INK if value >= 0 else (255, 240, 230), "center", (cx, cy + round(d * 0.06)))
 
 
 def _icon(s: pygame.Surface, name: str, size: float, color: tuple[int, int, int] | None = None, **where: object
@@ -191,138 +184,141 @@ def _icon(s: pygame.Surface, name: str, size: float, color: tuple[int, int, int]
     return r
 
 
-def _icon_line(s: pygame.Surface, icon: str, label: str, color: tuple[int, int, int], size: float,
-               center: tuple[int, int], word: str = "", word_size: float = 0) -> pygame.Rect:
-    """An icon followed by a signed number (and an optional small word): "[coin] +2 Loot"."""
-    f = _font("ui-bold", size)
-    tw = f.size(_minus(label))[0]
-    wf = _font("ui-bold", word_size) if word else None
-    ww = wf.size(word)[0] + size * 0.25 if wf is not None else 0
-    total = size + size * 0.2 + tw + ww
+def _icon_line(s: pygame.Surface, words: _Words, icon: str, label: str, color: tuple[int, int, int], size: float,
+               center: tuple[int, int], word: str = "", word_size: float = 0, max_w: float = 0) -> None:
+    """An icon followed by a signed number (and an optional small word): "[coin] +2 Loot"; nothing if the number
+    cannot be read at this size, no word if it does not fit."""
+    px = words.fit(label, "ui-bold", size, max_w - size * 1.2 if max_w else 1e9)
+    if px is None:
+        return
+    tw = words.width(label, "ui-bold", px)
+    wpx = words.fit(word, "ui-bold", word_size, 1e9) if word else None
+    ww = words.width(word, "ui-bold", wpx) + size * 0.25 if wpx else 0
+    if max_w and size * 1.2 + tw + ww > max_w:
+        wpx, ww = None, 0
+    total = size * 1.2 + tw + ww
     x = center[0] - total / 2
-    r = _icon(s, icon, size, None, midleft=(round(x), center[1]))
-    t = _text(s, label, "ui-bold", size, color, midleft=(round(x + size * 1.2), center[1]))
-    if word:
-        _text(s, word, "ui-bold", word_size, INK_SOFT, midleft=(round(t.right + size * 0.25), center[1] + 1))
-    return r.union(t)
-
-
-def _text_block(s: pygame.Surface, text: str, rect: pygame.Rect, size: float, least: float,
-                color: tuple[int, int, int] = INK, role: str = "ui") -> bool:
-    """Wrapped text centred in ``rect``, shrunk to fit down to ``least``; False (nothing drawn) if it cannot."""
-    text = _minus(text)
-    if size < least:
-        return False
-    while True:
-        f = _font(role, size)
-        lines = _wrap(text, f, rect.w)
-        lh = f.get_linesize()
-        if lh * len(lines) <= rect.h:
-            break
-        if size * 0.92 < least:
-            return False
-        size *= 0.92
-    y = rect.centery - lh * len(lines) / 2
-    for ln in lines:
-        img = f.render(ln, True, color)
-        s.blit(img, img.get_rect(midtop=(rect.centerx, round(y))))
-        y += lh
-    return True
-
-
-# --- words ------------------------------------------------------------------------------------------------------
-def short_text(c: Card) -> str:
-    """The card's ability in a few words (its own text; an Advanced text says so in the zoom)."""
-    return c.text
-
-
-def pair_name(cid: str) -> str:
-    """The name of the card this one pairs with ("" if none)."""
-    c = ALL_CARDS[cid]
-    if c.kind == BUILDING and c.pair:
-        return ALL_CARDS[c.pair].name
-    b = CITIZEN_OF.get(cid)
-    return ALL_CARDS[b].name if b else ""
-
-
-def full_text(cid: str) -> str:
-    """Everything about a card in sentences, for the zoom."""
-    c = ALL_CARDS[cid]
-    parts: list[str] = []
-    pair = pair_name(cid)
-    if c.kind == CHALLENGE:
-        need = "one success" if c.successes == 1 else f"{c.successes} successes (they add up during one Defend phase)"
-        parts.append(f"Beaten by a defence roll of {c.dv} or more; needs {need}.")
-        parts.append(f"Pillage Loss: {c.pillage} gold each round it stays in your town. Loot: {c.loot} gold when "
-                     "beaten.")
-        parts.append(f"Town Value {c.tv} while it is in your town.")
-        if c.text:
-            parts.append(c.text + ".")
-    elif c.kind == MOB:
-        parts.append(c.text + ".")
-    else:
-        parts.append(f"Costs {c.cost} gold to place in your town. Town Value {c.tv}.")
-        if c.kind in (CITIZEN, DEPUTY):
-            parts.append(f"Income: {c.income} gold each Earn phase.")
-            if c.vend:
-                parts.append(f"VEND {c.vend}: once per round on your Build/Hire turn, pay {c.vend} to draw the top "
-                             "card of the deck.")
-        if c.kind == HERO:
-            parts.append(f"One defence roll per round at {c.defense:+d}.")
-        if pair:
-            parts.append(f"Pairs with the {pair}: +{C.pair_bonus} at the end when both are in your town "
-                         "(Advanced rules).")
-        if c.text:
-            adv = "Advanced: " if c.kind in (BUILDING, CITIZEN) else ""
-            parts.append(f"{adv}{c.text}.")
-    return " ".join(parts)
+    _icon(s, icon, size, None, midleft=(round(x), center[1]))
+    words.put(label, "ui-bold", px, color, "midleft", (x + size * 1.2, center[1]))
+    words.put(word, "ui-bold", wpx, INK_SOFT, "midleft", (x + size * 1.2 + tw + size * 0.25, center[1] + 1))
 
 
 # --- portrait cards --------------------------------------------------------------------------------------------------
-def card_face(cid: str, width: int, zoom: bool = False) -> pygame.Surface:
-    """The face of a deck or start card at ``width`` px; ``zoom`` adds every rule in sentences (for ~300 px)."""
+def card_face(cid: str, width: int, zoom: bool = False, least: int = 0) -> pygame.Surface:
+    """The face of a deck or start card at ``width`` px; ``zoom`` adds every rule in sentences (for ~300 px). Words
+    below ``least`` px are left out: a card too narrow for its name shows a compact face (its kind's band and icon
+    and its key number large), the zoom the whole card."""
     width = max(8, int(width))
-    return _cached(("card", cid, width, bool(zoom)), lambda: _card(ALL_CARDS[cid], width, bool(zoom)))
+    least = max(theme.MIN_FONT, int(least))
+    return _cached(("card", cid, width, bool(zoom), least), lambda: _card(ALL_CARDS[cid], width, bool(zoom), least))
 
 
-def _card(c: Card, width: int, zoom: bool) -> pygame.Surface:
+def key_number(c: Card) -> tuple[str, str]:
+    """The number a player reads of a card from across the table, and what it is: the Defeat Value of a Challenge,
+    the Town Value (points) of the rest, the Angry Mob's defence bonus."""
+    if c.kind == CHALLENGE:
+        return str(c.dv), "dv"
+    if c.kind == MOB:
+        return f"+{C.angry_mob_mod}", "mob"
+    return (f"{c.tv:+d}" if c.tv < 0 else str(c.tv)), "tv"
+
+
+def _compact(c: Card, width: int, least: int) -> pygame.Surface:
+    """A card too narrow for its name: the kind's band and icon and its key number as large as the card allows."""
     w, h = card_size(width * _SS)
+    words = _Words(least)
+    color = KIND_COLORS[c.kind]
+    band_h = round(w * 0.36)
+    s = _base(w, h, CREAM, color, band_h)
+    light = (255, 248, 232)
+    icon_color = light if c.kind not in (HERO, CHALLENGE, MOB) else None
+    d = round(band_h * 0.86)
+    cost = words.fit(str(c.cost), "ui-bold", d * 0.62, d * 1.2) if c.kind not in (CHALLENGE, MOB) else None
+    if cost is None:
+        _icon(s, KIND_ICON[c.kind], band_h * 0.8, icon_color, center=(w // 2, band_h // 2))
+    else:  # what it costs, in the band (the pool and the hand are read for it), the kind's icon beside it
+        m = round(w * 0.04)
+        _icon(s, KIND_ICON[c.kind], band_h * 0.7, icon_color, midleft=(m, band_h // 2))
+        pygame.draw.circle(s, COIN_RIM, (w - m - d // 2, band_h // 2), d // 2)
+        pygame.draw.circle(s, COIN, (w - m - d // 2, band_h // 2), max(1, d // 2 - max(1, d // 11)))
+        words.put(str(c.cost), "ui-bold", cost, INK, "center", (w - m - d // 2, band_h // 2 + max(0, d // 40)))
+    label, what = key_number(c)
+    body = pygame.Rect(0, band_h, w, h - band_h)
+    d = min(round(w * 0.96), round(body.h * 0.96))
+    centre = body.center
+    if what == "tv":
+        _star(s, None, centre, d, c.tv)  # the shape only: the number is drawn larger than the star's own
+        ink = INK if c.tv >= 0 else (255, 240, 230)
+    else:
+        fill, ink, rim = ((150, 40, 40), (255, 244, 230), (70, 10, 10)) if what == "dv" else (COIN, INK, COIN_RIM)
+        pygame.draw.circle(s, rim, centre, d // 2)
+        pygame.draw.circle(s, fill, centre, max(1, d // 2 - max(1, d // 11)))
+    px = words.fit(label, "ui-bold", d * 0.62, w * 0.96, d * 0.3)
+    words.put(label, "ui-bold", px, ink, "center", (centre[0], centre[1] + round(d * 0.05)))
+    return _finish(s, card_size(width), words)
+
+
+def _card_name(words: _Words, c: Card, w: int) -> int | None:
+    """The name beside the corner badge (one line or two), else across the card under it; the bottom of the name
+    (supersampled units), None when it cannot be read at this size (the card is then drawn compact)."""
+    m, badge_d = round(w * 0.05), round(w * 0.25)
+    band_h = round(w * 0.2)
+    name_w = w - 2 * m - (badge_d + round(w * 0.02) if c.kind != MOB else 0)
+    name_r = pygame.Rect(m, band_h + round(w * 0.03), name_w, round(w * 0.22))
+    if _name(words, c.name, name_r, w * 0.13):
+        return name_r.bottom
+    for lines, tall in ((1, 0.15), (2, 0.28)):
+        under = pygame.Rect(m, band_h + round(w * 0.04) + badge_d, w - 2 * m, round(w * tall))
+        if _name(words, c.name, under, w * 0.11, lines=lines):
+            return under.bottom
+    return None
+
+
+@functools.cache
+def _compact_width(w: int, least: int) -> bool:
+    """Whether cards are drawn compact at this width: when most names cannot be read on it (the cards of one row
+    then look alike; the few long names that do not fit are left to the zoom)."""
+    named = sum(_card_name(_Words(least), c, w) is not None for c in ALL_CARDS.values())
+    return named < 0.75 * len(ALL_CARDS)
+
+
+def _card(c: Card, width: int, zoom: bool, least: int) -> pygame.Surface:
+    w, h = card_size(width * _SS)
+    if not zoom and _compact_width(w, least):
+        return _compact(c, width, least)
+    words = _Words(least)
     kind = c.kind
     band_h = round(w * 0.2)
     color = KIND_COLORS[kind]
     s = _base(w, h, CREAM, color, band_h)
     m = round(w * 0.05)
     light = (255, 248, 232)
-    readable = w * 0.1 / _SS >= MIN_TEXT - 0.5  # the band's words can be read at this size
     # band: the kind's icon and word; over the corner badge, what its number is ("Cost", "DV")
     ir = _icon(s, KIND_ICON[kind], band_h * 0.72, light if kind not in (HERO, CHALLENGE, MOB) else None,
                midleft=(m, band_h // 2))
     badge_d = round(w * 0.25)
     corner = "DV" if kind == CHALLENGE else ("" if kind == MOB else "Cost")
-    right = w - m
-    if readable and corner:
-        cr = _text(s, corner, "ui-bold", w * 0.085, light, midright=(w - m, band_h // 2))
-        right = cr.x - round(w * 0.03)
-    if readable:
-        room = right - ir.right - round(w * 0.03)
-        ws = _fit(KIND_LABEL[kind], "ui-bold", w * 0.1, room, w * 0.085)
-        if _font("ui-bold", ws).size(KIND_LABEL[kind])[0] <= room:
-            _text(s, KIND_LABEL[kind], "ui-bold", ws, light, midleft=(ir.right + round(w * 0.03), band_h // 2))
+    right: float = w - m
+    if corner:
+        cpx = words.fit(corner, "ui-bold", w * 0.085, w * 0.3)
+        if words.put(corner, "ui-bold", cpx, light, "midright", (w - m, band_h // 2)):
+            right = w - m - words.width(corner, "ui-bold", cpx) - round(w * 0.03)
+    room = right - ir.right - round(w * 0.03)
+    kpx = words.fit(KIND_LABEL[kind], "ui-bold", w * 0.1, room, w * 0.085)
+    words.put(KIND_LABEL[kind], "ui-bold", kpx, light, "midleft", (ir.right + round(w * 0.03), band_h // 2))
     # the cost coin / Defeat Value seal under the band's right end
     bc = (w - m - badge_d // 2, band_h + badge_d // 2 + round(w * 0.025))
     if kind == CHALLENGE:
-        _badge(s, bc, badge_d, str(c.dv), (150, 40, 40), (255, 244, 230), (70, 10, 10))
+        _badge(s, words, bc, badge_d, str(c.dv), (150, 40, 40), (255, 244, 230), (70, 10, 10))
     elif kind != MOB:
-        _badge(s, bc, badge_d, str(c.cost), COIN, INK, COIN_RIM)
-    name_w = w - 2 * m - (badge_d + round(w * 0.02) if kind != MOB else 0)
-    name_r = pygame.Rect(m, band_h + round(w * 0.03), name_w, round(w * 0.22))
-    _name(s, c.name, name_r, w * 0.13)
+        _badge(s, words, bc, badge_d, str(c.cost), COIN, INK, COIN_RIM)
+    name_bottom = _card_name(words, c, w) or bc[1] + badge_d // 2
     foot_d = round(w * 0.27)
     foot_y = h - m - foot_d // 2
-    top = max(name_r.bottom, bc[1] + badge_d // 2) + round(w * 0.02)
+    top = max(name_bottom, bc[1] + badge_d // 2) + round(w * 0.02)
     body = pygame.Rect(m, top, w - 2 * m, foot_y - foot_d // 2 - top)
     line = w * (0.09 if zoom else 0.12)
-    word = max(line * 0.72, MIN_TEXT * _SS)
+    word = line * 0.72
     lines: list[tuple[str, str, tuple[int, int, int], str]] = []  # icon, number, colour, word
     if kind in (CITIZEN, DEPUTY):
         lines.append(("coin", f"+{c.income}", POS, "income"))
@@ -338,36 +334,43 @@ def _card(c: Card, width: int, zoom: bool) -> pygame.Surface:
     elif kind == MOB:
         lines.append(("die6", f"+{C.angry_mob_mod}", POS, "defence"))
     gap = round(line * 1.3)
+    text = full_text(c.id) if zoom else short_text(c)
+    size, floor = w * (0.056 if zoom else 0.095), w * 0.035 if zoom else 0
+    y = body.y + round(line * 0.6) + gap * len(lines)
+    if zoom and not _Words(least).block(text, pygame.Rect(body.x, y - round(line * 0.55), body.w,
+                                                            body.bottom - y + round(line * 0.55)), size, "ui", INK, floor):
+        lines = []  # the zoom's sentences say every number too: they take the numbers' room rather than be left out
     y = body.y + round(line * 0.6)
     for icon, number, col, what in lines:
-        _icon_line(s, icon, number, col, line, (body.centerx, y), what if readable or zoom else "", word)
+        if y + max(line, least * _SS) * 0.55 > body.bottom:  # no room above the foot's star: left to the zoom
+            break
+        _icon_line(s, words, icon, number, col, line, (body.centerx, y), what, word, body.w)
         y += gap
-    text = full_text(c.id) if zoom else short_text(c)
     text_area = pygame.Rect(body.x, y - round(line * 0.55), body.w, body.bottom - y + round(line * 0.55))
     if text and text_area.h > 0:
-        least = w * 0.035 if zoom else MIN_TEXT * _SS
-        _text_block(s, text, text_area, w * (0.056 if zoom else 0.095), least, INK)
+        words.block(text, text_area, size, "ui", INK, floor)
     # the foot: Town Value star right, the pairing name left
     if kind != MOB:
-        _star(s, (w - m - foot_d // 2, foot_y), foot_d, c.tv)
-    elif readable:
-        _text(s, f"{C.angry_mob_unused} points if unused", "ui-bold", w * 0.09, INK, midleft=(m, foot_y))
+        _star(s, words, (w - m - foot_d // 2, foot_y), foot_d, c.tv)
+    else:
+        label = f"{C.angry_mob_unused} points if unused"
+        words.put(label, "ui-bold", words.fit(label, "ui-bold", w * 0.09, w - 2 * m, w * 0.07), INK, "midleft",
+                  (m, foot_y))
     pair = pair_name(c.id)
     if pair:
         other = KIND_COLORS[CITIZEN if kind == BUILDING else BUILDING]
         room = w - 3 * m - foot_d
-        if readable:
-            label = f"Pairs: {pair}"
-            ps = _fit(label, "ui-bold", w * 0.092, room, w * 0.085)
-            if _font("ui-bold", ps).size(label)[0] > room:
-                # a bare name in the foot reads as the card's own name ("Woodcutter" on the Sawmill): keep a
-                # short sign that it is the partner
-                label = f"+ {pair}"
-                ps = _fit(label, "ui-bold", w * 0.092, room, w * 0.07)
-            _text(s, label, "ui-bold", ps, _shade(other, 0.9), midleft=(m, foot_y))
-        else:  # too small to read: a dot in the pair's colour says "this card has a pair" (the zoom names it)
+        label = f"Pairs: {pair}"
+        ps = words.fit(label, "ui-bold", w * 0.092, room, w * 0.085)
+        if ps is None:
+            # a bare name in the foot reads as the card's own name ("Woodcutter" on the Sawmill): keep a short
+            # sign that it is the partner
+            label = f"+ {pair}"
+            ps = words.fit(label, "ui-bold", w * 0.092, room, w * 0.07)
+        if not words.put(label, "ui-bold", ps, _shade(other, 0.9), "midleft", (m, foot_y)):
+            # too small to read: a dot in the pair's colour says "this card has a pair" (the zoom names it)
             pygame.draw.circle(s, other, (m + foot_d // 4, foot_y), max(2, foot_d // 6))
-    return _finish(s, card_size(width))
+    return _finish(s, card_size(width), words)
 
 
 # --- City Upgrade cards (landscape) -----------------------------------------------------------------------------
@@ -382,74 +385,99 @@ def city_space_rects(width: int) -> tuple[pygame.Rect, pygame.Rect]:
 
 
 def city_face(cid: str, width: int, zoom: bool = False,
-              tokens: tuple[tuple[int, str] | None, ...] = ()) -> pygame.Surface:
+              tokens: tuple[tuple[int, str] | None, ...] = (), least: int = 0) -> pygame.Surface:
     """A City Upgrade card; ``tokens`` gives per space the (seat, initial) of the City Token on it, or None (the
-    zoom shows who holds the card as the table does, where the tokens are sprites of their own)."""
+    zoom shows who holds the card as the table does, where the tokens are sprites of their own). Words below
+    ``least`` px are left out."""
     width = max(8, int(width))
-    face = _cached(("city", cid, width, bool(zoom)), lambda: _city(CITIES[cid], width, bool(zoom)))
+    least = max(theme.MIN_FONT, int(least))
+    face = _cached(("city", cid, width, bool(zoom), least), lambda: _city(CITIES[cid], width, bool(zoom), least))
     if not any(t is not None for t in tokens):
         return face
-    return _cached(("city-held", cid, width, bool(zoom), tuple(tokens)), lambda: _held(face, width, tokens))
+    return _cached(("city-held", cid, width, bool(zoom), tuple(tokens), least),
+                   lambda: _held(face, width, tokens, least))
 
 
-def _held(face: pygame.Surface, width: int, tokens: tuple[tuple[int, str] | None, ...]) -> pygame.Surface:
+def _held(face: pygame.Surface, width: int, tokens: tuple[tuple[int, str] | None, ...], least: int
+          ) -> pygame.Surface:
     out = face.copy()
     for r, tok in zip(city_space_rects(width), tokens, strict=False):
         if tok is not None:
-            size = max(8, round(r.w * 0.94))
-            out.blit(token_face(tok[0], tok[1], size), token_face(tok[0], tok[1], size).get_rect(center=r.center))
+            img = token_face(tok[0], tok[1], max(8, round(r.w * 0.94)), least)
+            out.blit(img, img.get_rect(center=r.center))
     return out
 
 
-def _city(city: CityCard, width: int, zoom: bool) -> pygame.Surface:
+def _city_name(words: _Words, city: CityCard, w: int, h: int, zoom: bool) -> bool:
+    """The City card's name under its band, else across the band too (the name matters more than the phase; the
+    zoom says the phase); True when it stays under the band."""
+    name_r = pygame.Rect(round(w * 0.035), round(h * 0.24), round(w * 0.93), round(h * (0.14 if zoom else 0.2)))
+    if _name(words, city.name, name_r, h * (0.13 if zoom else 0.17)):
+        return True
+    _name(words, city.name, pygame.Rect(name_r.x, round(h * 0.02), name_r.w, name_r.bottom - round(h * 0.02)),
+          h * 0.17)
+    return False
+
+
+def _city(city: CityCard, width: int, zoom: bool, least: int) -> pygame.Surface:
     w, h = card_size(width * _SS, CITY_RATIO)
+    words = _Words(least)
     band_h = round(h * 0.22)
     s = _base(w, h, CREAM, CITY_COLOR, band_h, radius=0.05)
     m = round(w * 0.035)
-    _icon(s, "village", band_h * 0.8, None, midleft=(m, band_h // 2))
-    label = f"City Upgrade · {city.phase}"
-    bs = _fit(label, "ui-bold", band_h * 0.52, w - 2 * m - band_h, band_h * 0.3)
-    _text(s, label, "ui-bold", bs, INK, midleft=(m + round(band_h * 0.95), band_h // 2))
+    name_r = pygame.Rect(m, band_h + round(h * 0.02), w - 2 * m, round(h * (0.14 if zoom else 0.2)))
+    named = _city_name(words, city, w, h, zoom)
+    if named:
+        _icon(s, "village", band_h * 0.8, None, midleft=(m, band_h // 2))
+    room = w - 2 * m - band_h
+    for label in ((f"City Upgrade · {city.phase}", city.phase, "City Upgrade") if named else ()):
+        bs = words.fit(label, "ui-bold", band_h * 0.52, room, band_h * 0.3)
+        if words.put(label, "ui-bold", bs, INK, "midleft", (m + round(band_h * 0.95), band_h // 2)):
+            break
     star_d = round(h * 0.34)
     star_c = (w - m - star_d // 2, h - m - star_d // 2)
-    name_r = pygame.Rect(m, band_h + round(h * 0.02), w - 2 * m, round(h * (0.14 if zoom else 0.2)))
-    _name(s, city.name, name_r, h * (0.13 if zoom else 0.17))
     spaces = city_space_rects(width * _SS)
     for r, cost in zip(spaces, city.costs, strict=True):
         pygame.draw.circle(s, BORDER, r.center, r.w // 2)
         pygame.draw.circle(s, PAPER, r.center, r.w // 2 - max(2, r.w // 16))
         pygame.draw.circle(s, CREAM_DARK, r.center, r.w // 2 - max(4, r.w // 7), max(1, r.w // 30))
-        _badge(s, (r.right - r.w // 6, r.bottom - r.w // 6), round(r.w * 0.52), str(cost), COIN, INK, COIN_RIM)
+        _badge(s, words, (r.right - r.w // 6, r.bottom - r.w // 6), round(r.w * 0.52), str(cost), COIN, INK, COIN_RIM)
         _icon(s, "village", r.w * 0.34, CREAM_DARK, center=(r.centerx - r.w // 10, r.centery - r.w // 10))
-    _star(s, star_c, star_d, city.tv)
+    _star(s, words, star_c, star_d, city.tv)
     # The ability goes in the full-width strip between the name and the token spaces (the only room wide enough
     # for a sentence: beside the spaces the star leaves a sliver); the small card leaves it to the zoom if too tight.
     text_area = pygame.Rect(m, name_r.bottom, w - 2 * m, spaces[0].top - name_r.bottom - round(h * 0.01))
     if text_area.h > 0:
-        _text_block(s, city.text, text_area, h * (0.075 if zoom else 0.12),
-                    MIN_TEXT * _SS if not zoom else h * 0.045, INK)
-    return _finish(s, card_size(width, CITY_RATIO))
+        words.block(city.text, text_area, h * (0.075 if zoom else 0.12), "ui", INK, h * 0.045 if zoom else 0)
+    return _finish(s, card_size(width, CITY_RATIO), words)
 
 
 # --- tokens, the King's Favor marker, the back ----------------------------------------------------------------------
-def token_face(seat: int, initial: str, width: int) -> pygame.Surface:
-    """A City Token of ``seat``: its colour and the Mayor's initial."""
+def token_face(seat: int, initial: str, width: int, least: int = 0) -> pygame.Surface:
+    """A City Token of ``seat``: its colour and the Mayor's initial (a small token shows the initial alone, large;
+    below ``least`` px it is left out and the token's tooltip names its Mayor)."""
     width = max(8, int(width))
-    return _cached(("token", seat, initial, width), lambda: _token(seat, initial, width))
+    least = max(theme.MIN_FONT, int(least))
+    return _cached(("token", seat, initial, width, least), lambda: _token(seat, initial, width, least))
 
 
-def _token(seat: int, initial: str, width: int) -> pygame.Surface:
+def _token(seat: int, initial: str, width: int, least: int) -> pygame.Surface:
     w = width * _SS
+    words = _Words(least)
     s = pygame.Surface((w, w), pygame.SRCALPHA)
     col = SEAT_COLORS[seat % len(SEAT_COLORS)]
     c = (w // 2, w // 2)
+    light = (255, 248, 232)
     pygame.draw.circle(s, BORDER, c, w // 2)
     pygame.draw.circle(s, col, c, w // 2 - max(2, w // 14))
     pygame.draw.circle(s, _mix(col, (255, 255, 255), 0.35), c, w // 2 - max(2, w // 14), max(1, w // 20))
-    _icon(s, "village", w * 0.42, (255, 248, 232), center=(c[0], c[1] - w // 9))
-    ts = _fit(initial, "ui-bold", w * 0.34, w * 0.6, w * 0.2)
-    _text(s, initial, "ui-bold", ts, (255, 248, 232), center=(c[0], c[1] + round(w * 0.22)))
-    return _finish(s, (width, width))
+    ts = words.fit(initial, "ui-bold", w * 0.34, w * 0.6, w * 0.3)
+    if ts is not None:
+        _icon(s, "village", w * 0.42, light, center=(c[0], c[1] - w // 9))
+        words.put(initial, "ui-bold", ts, light, "center", (c[0], c[1] + round(w * 0.22)))
+    else:  # too small for both: the initial alone, as large as the token allows
+        words.put(initial, "ui-bold", words.fit(initial, "ui-bold", w * 0.62, w * 0.7, w * 0.4), light, "center", c)
+    return _finish(s, (width, width), words)
 
 
 def favor_face(width: int, spent: bool = False) -> pygame.Surface:
@@ -470,13 +498,16 @@ def _favor(width: int, spent: bool) -> pygame.Surface:
     return _finish(s, (width, width))
 
 
-def card_back(width: int, ratio: float = CARD_RATIO) -> pygame.Surface:
+def card_back(width: int, ratio: float = CARD_RATIO, least: int = 0) -> pygame.Surface:
+    """The back every deck card shares ("V & V" on it where it is legible at ``least`` px)."""
     width = max(8, int(width))
-    return _cached(("back", width, ratio), lambda: _back(width, ratio))
+    least = max(theme.MIN_FONT, int(least))
+    return _cached(("back", width, ratio, least), lambda: _back(width, ratio, least))
 
 
-def _back(width: int, ratio: float) -> pygame.Surface:
+def _back(width: int, ratio: float, least: int) -> pygame.Surface:
     w, h = card_size(width * _SS, ratio)
+    words = _Words(least)
     s = _base(w, h, BACK_COLOR, None, 0)
     inset = round(w * 0.07)
     field = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
@@ -492,9 +523,9 @@ def _back(width: int, ratio: float) -> pygame.Surface:
     half = round(d * 0.34)
     _icon(s, "person", half, KIND_COLORS[CITIZEN], center=(w // 2 - half // 2, h // 2 - half // 6))
     _icon(s, "villain", half, None, center=(w // 2 + half // 2, h // 2 - half // 6))
-    if w * 0.09 / _SS >= MIN_TEXT - 2:
-        _text(s, "V & V", "card-bold", w * 0.1, INK, center=(w // 2, h // 2 + round(d * 0.28)))
-    return _finish(s, card_size(width, ratio))
+    words.put("V & V", "card-bold", words.fit("V & V", "card-bold", w * 0.1, d * 0.8, w * 0.08), INK, "center",
+              (w // 2, h // 2 + round(d * 0.28)))
+    return _finish(s, card_size(width, ratio), words)
 
 
 def aspect_of(cid: str) -> float:

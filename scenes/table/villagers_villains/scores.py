@@ -34,7 +34,7 @@ class Sheet:
     title: str
     heads: tuple[str, ...]
     rows: tuple[Row, ...]
-    leaders: frozenset[int]  # the gold highlight on the total (winners once over, leaders before)
+    leaders: frozenset[int]  # the gold highlight on the total (winners once over, leaders before; none Cooperative)
     lines: tuple[str, ...]  # the Cooperative best scores, the end reason, tie-breaks
     lead: tuple[str, ...] = ()  # under the title: the team result (Cooperative total and best so far, team sums)
 
@@ -138,12 +138,16 @@ def sheet(st: Any, over: bool, outcome: Any, standing: Standing | None = None) -
         if len(tied) > 1 and not r.sister_cities:
             lines.append("Tie on points: the most gold left wins, then the most trophies; still tied, the win is "
                          "shared.")
-    if over:
+    if r.cooperative:  # one team: the lead says its total, no Mayor's column reads as a winner
+        leaders: frozenset[int] = frozenset()
+    elif over:
         leaders = frozenset(outcome.winners)
     else:
         best = max(tot) if tot else 0
         leaders = frozenset(s for s, t in enumerate(tot) if t == best) if any(tot) else frozenset()
     title = "Final scoring" if over else "Scores if the game ended now"
+    if r.cooperative:
+        title = f"Cooperative: {title[0].lower()}{title[1:]}"
     return Sheet(title, tuple(names), tuple(rows), leaders, tuple(lines), tuple(lead))
 
 
@@ -172,8 +176,10 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sh: Sheet) -> int:
         for part in theme.wrap(line, "ui-bold", ls, rect.w - 8):
             surface.blit(theme.text(part, "ui-bold", ls, theme.GOOD), (rect.x + 4, y))
             y += max(int(LEAD_H * k), theme.font("ui-bold", ls).get_linesize())
-    row_h = max(theme.MIN_FONT + 8, int(ROW_H * k))
-    fs = max(theme.MIN_FONT, int(row_h * 0.46))
+    least = legible_px()
+    fs = max(least, int(ROW_H * k * 0.46))
+    ns = max(least, fs - 2)  # the notes: a little smaller, never below the legible minimum
+    row_h = max(theme.MIN_FONT + 8, int(ROW_H * k), theme.font("ui-bold", fs).get_linesize() + 4)
     label_w = int(LABEL_W * k)
     col_w = int(COL_W * k)
     note_x = rect.x + label_w + col_w * len(sh.heads) + int(10 * k)
@@ -184,29 +190,28 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sh: Sheet) -> int:
         _centered(surface, head, "ui-bold", fs, ink, cr)
     y += row_h
     for i, row in enumerate(sh.rows):
-        rr = pygame.Rect(rect.x, y, rect.w, row_h)
+        color = soft if row.style in ("off", "info") else ink
+        role = "ui-bold" if row.style in ("total", "row") else "ui"
+        # a label or note too long for its column takes a second line (a narrow window: the words stay whole)
+        label = _lines(row.label, role, fs, label_w - 8)
+        note = _lines(row.note, "ui", ns, note_w) if row.note and note_w > 30 else []
+        lh, nh = theme.font(role, fs).get_linesize(), theme.font("ui", ns).get_linesize()
+        rh = max(row_h, len(label) * lh + 4, len(note) * nh + 4)
+        rr = pygame.Rect(rect.x, y, rect.w, rh)
         if row.style == "total":
             pygame.draw.line(surface, theme.PAPER_EDGE, (rect.x, y), (rect.right, y), max(1, int(2 * k)))
         elif i % 2 == 0:
             pygame.draw.rect(surface, theme.PAPER_DIM, rr)
-        color = soft if row.style in ("off", "info") else ink
-        role = "ui-bold" if row.style in ("total", "row") else "ui"
-        lf = theme.font(role, fs)
-        surface.blit(theme.text(theme.ellipsize(row.label, lf, label_w - 8), role, fs, color),
-                     (rect.x + 6, rr.centery - lf.get_height() // 2))
+        _stack(surface, label, role, fs, color, rect.x + 6, rr.centery - len(label) * lh // 2, lh)
         for c, cell in enumerate(row.cells):
-            cr = pygame.Rect(rect.x + label_w + c * col_w, y, col_w, row_h)
+            cr = pygame.Rect(rect.x + label_w + c * col_w, y, col_w, rh)
             if row.style == "total" and c in sh.leaders:
                 hl = cr.inflate(-int(col_w * 0.2), -4)
                 pygame.draw.rect(surface, theme.GOLD, hl, border_radius=hl.h // 2)
             _centered(surface, cell, "ui-bold" if row.style == "total" else "ui", fs + (2 if row.style == "total"
                                                                                          else 0), color, cr)
-        if row.note and note_w > 30:
-            nf = theme.font("ui", max(theme.MIN_FONT, fs - 2))
-            words = theme.ellipsize(row.note, nf, note_w)
-            surface.blit(theme.text(words, "ui", max(theme.MIN_FONT, fs - 2), soft),
-                         (note_x, rr.centery - nf.get_height() // 2))
-        y += row_h
+        _stack(surface, note, "ui", ns, soft, note_x, rr.centery - len(note) * nh // 2, nh)
+        y += rh
     y += int(12 * k)
     ls = max(theme.MIN_FONT, int(LINE_H * k * 0.62))
     for i, line in enumerate(sh.lines):
@@ -215,6 +220,31 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sh: Sheet) -> int:
             surface.blit(theme.text(part, role, ls, ink if i == 0 else soft), (rect.x + 4, y))
             y += max(int(LINE_H * k), theme.font(role, ls).get_linesize())
     return y - rect.y
+
+
+def legible_px() -> int:
+    """The smallest text the window shows legibly: 10 px at 1024x600, 12 px from 1600x900 up (issue 18)."""
+    screen = pygame.display.get_surface()
+    if screen is None:
+        return theme.MIN_FONT
+    w, h = screen.get_size()
+    k = (min(w / 1600, h / 900) - 0.64) / (1.0 - 0.64)
+    return max(theme.MIN_FONT, 10 + round(2 * max(0.0, min(1.0, k))))
+
+
+def _lines(words: str, role: str, size: int, width: int) -> list[str]:
+    """``words`` in at most two lines of ``width`` (the second ellipsized only if even two are too few)."""
+    parts = theme.wrap(words, role, size, max(8, width))
+    if len(parts) > 2:
+        parts = [parts[0], theme.ellipsize(" ".join(parts[1:]), theme.font(role, size), max(8, width))]
+    return parts
+
+
+def _stack(surface: pygame.Surface, lines: list[str], role: str, size: int, color: tuple[int, int, int], x: int,
+           y: int, lh: int) -> None:
+    for ln in lines:
+        surface.blit(theme.text(ln, role, size, color), (x, y))
+        y += lh
 
 
 def _centered(surface: pygame.Surface, s: str, role: str, size: int, color: tuple[int, int, int],

@@ -106,50 +106,72 @@ def on_colour(c: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if _luma(c) > 140 else PAPER
 
 
-def _fit(text: str, role: str, size: float, max_w: float, min_size: float) -> pygame.font.Font:
-    f = _font(role, size)
-    while f.size(text)[0] > max_w and size > min_size:
-        size *= 0.93
-        f = _font(role, size)
-    return f
+class _Words:
+    """The words of one face, laid out in the supersampled drawing's units but drawn after it is scaled down, at the
+    size they are seen (text smoothed down from twice its size is half as tall as its font says: the text audit
+    and the reader see the same size). ``least`` is the smallest legible size in screen pixels: a word that would
+    be smaller is left out (a compact face: colour, emblem and values, the full card in the zoom)."""
+
+    def __init__(self, least: int) -> None:
+        self.least = least
+        self.items: list[tuple[str, str, int, tuple[int, int, int], str, tuple[float, float]]] = []
+
+    def fit(self, text: str, role: str, size: float, max_w: float, min_size: float) -> int | None:
+        """The screen size (px) ``text`` is drawn at to fit ``max_w`` (supersampled units), from ``size`` down to
+        ``min_size`` but never below ``least``; None when it cannot be drawn legibly there."""
+        px = max(size / _SS, self.least)
+        floor = max(min_size / _SS, self.least)
+        while True:
+            if _font(role, px).size(text)[0] <= max_w / _SS:
+                return round(px)
+            if px <= floor:
+                return None
+            px = max(floor, px * 0.93)
+
+    def put(self, text: str, role: str, px: int | None, color: tuple[int, int, int], anchor: str,
+            at: tuple[float, float]) -> None:
+        if px is not None and text:
+            self.items.append((text, role, px, color, anchor, at))
+
+    def block(self, text: str, rect: pygame.Rect, size: float, role: str = "ui", color: tuple[int, int, int] = INK,
+              min_size: float = 6, max_lines: int = 12) -> bool:
+        """Wrapped text, shrunk until it fits ``rect`` (supersampled units), centred; False when it cannot be
+        drawn legibly there (and nothing is drawn)."""
+        px = max(size / _SS, self.least)
+        floor = max(min_size / _SS, self.least)
+        w, h = rect.w / _SS, rect.h / _SS
+        while True:
+            f = _font(role, px)
+            lines = [ln for ln in theme.wrap_lines(text, f, int(w)) if ln]
+            lh = f.get_linesize()
+            if lh * len(lines) <= h and len(lines) <= max_lines and all(f.size(ln)[0] <= w for ln in lines):
+                break
+            if px <= floor:
+                return False
+            px = max(floor, px * 0.92)
+        y = rect.centery / _SS - lh * len(lines) / 2
+        for ln in lines:
+            self.items.append((ln, role, round(px), color, "midtop", (rect.centerx / _SS, y)))
+            y += lh
+        return True
+
+    def draw(self, out: pygame.Surface) -> None:
+        for text, role, px, color, anchor, (x, y) in self.items:
+            img = _font(role, px).render(text, True, color)
+            r = img.get_rect(**{anchor: (round(x), round(y))})
+            out.blit(img, r)
 
 
-def _blit_text(s: pygame.Surface, text: str, f: pygame.font.Font, color: tuple[int, int, int], **where: object
-               ) -> pygame.Rect:
-    img = f.render(text, True, color)
-    r = img.get_rect(**where)
-    s.blit(img, r)
-    return r
-
-
-def _wrap(text: str, f: pygame.font.Font, max_w: int) -> list[str]:
-    return [ln for ln in theme.wrap_lines(text, f, max_w) if ln]
-
-
-def _text_block(s: pygame.Surface, text: str, rect: pygame.Rect, size: float, role: str = "ui",
-                color: tuple[int, int, int] = INK, min_size: float = 6, max_lines: int = 12) -> None:
-    """Wrapped text, shrunk until it fits ``rect``, centred."""
-    while True:
-        f = _font(role, size)
-        lines = _wrap(text, f, rect.w)
-        lh = f.get_linesize()
-        if (lh * len(lines) <= rect.h and len(lines) <= max_lines) or size <= min_size:
-            break
-        size *= 0.92
-    lines = lines[:max_lines]
-    y = rect.centery - lh * len(lines) / 2
-    for ln in lines:
-        _blit_text(s, ln, f, color, midtop=(rect.centerx, round(y)))
-        y += lh
-
-
-def _badge(s: pygame.Surface, center: tuple[int, int], d: int, text: str, fill: tuple[int, int, int],
-           fg: tuple[int, int, int], rim: tuple[int, int, int]) -> None:
+def _badge(s: pygame.Surface, words: _Words, center: tuple[int, int], d: int, text: str,
+           fill: tuple[int, int, int], fg: tuple[int, int, int], rim: tuple[int, int, int]) -> None:
     r = d // 2
     pygame.draw.circle(s, rim, center, r)
     pygame.draw.circle(s, fill, center, max(1, r - max(1, d // 11)))
-    f = _fit(text, "ui-bold", d * 0.6, d * 0.78, d * 0.3)
-    _blit_text(s, text, f, fg, center=(center[0], center[1] + max(0, d // 40)))
+    at = (center[0] / _SS, (center[1] + max(0, d // 40)) / _SS)
+    px = words.fit(text, "ui-bold", d * 0.6, d * 0.9, d * 0.3)
+    if px is None:  # a value is never left out while it can stand a little over the badge's rim ("×2")
+        px = words.fit(text, "ui-bold", d * 0.6, d * 1.4, d * 0.3)
+    words.put(text, "ui-bold", px, fg, "center", at)
 
 
 # --- emblems ---------------------------------------------------------------------------------------------------
@@ -305,23 +327,29 @@ def _gold_text(card: str) -> str:
     return str(TYPES[t].gold)
 
 
-def card_face(card: str, width: int, zoom: bool = False) -> pygame.Surface:
-    """The face of one of the 72 cards (or a score card) at ``width`` px; ``zoom`` adds the full ability text."""
+def card_face(card: str, width: int, zoom: bool = False, least: int = 0) -> pygame.Surface:
+    """The face of one of the 72 cards (or a score card) at ``width`` px; ``zoom`` adds the full ability text.
+    Words that would be smaller than ``least`` px are left out: a narrow card shows its colour, emblem, power and
+    gold, and its name where it fits (the zoom shows the whole card)."""
     width = max(8, int(width))
-    return _cached(("face", card, width, bool(zoom)), lambda: _face(card, width, bool(zoom)))
+    least = max(theme.MIN_FONT, int(least))
+    return _cached(("face", card, width, bool(zoom), least), lambda: _face(card, width, bool(zoom), least))
 
 
-def _finish(s: pygame.Surface, width: int) -> pygame.Surface:
+def _finish(s: pygame.Surface, width: int, words: _Words | None = None) -> pygame.Surface:
     out = pygame.transform.smoothscale(s, card_size(width)) if _SS != 1 else s
+    if words is not None:
+        words.draw(out)
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         out = out.convert_alpha()
     return out
 
 
-def _face(card: str, width: int, zoom: bool) -> pygame.Surface:
+def _face(card: str, width: int, zoom: bool, least: int = 0) -> pygame.Surface:
     if card in (HIGH_SCORE, LOW_SCORE):
-        return _score_face(card, width, zoom)
+        return _score_face(card, width, zoom, least)
     w, h = card_size(width * _SS)
+    words = _Words(least)
     t = TYPES[TYPE_OF[card]]
     unit = t.kind == UNIT
     colour = COLOUR_OF.get(card, "gray")
@@ -329,12 +357,11 @@ def _face(card: str, width: int, zoom: bool) -> pygame.Surface:
     band_h = round(w * 0.25)
     s = _base(w, h, col, band_h)
     ink_on_band = on_colour(col)
-    small = width < 64 and not zoom
     # the corner index: the power badge (units) or a picture (animals, buildings), the emblem under it
     d = round(w * 0.3)
     badge_c = (round(w * 0.2), round(w * 0.19))
     if unit:
-        _badge(s, badge_c, d, str(t.power), INK, PAPER, _shade(col, 0.5))
+        _badge(s, words, badge_c, d, str(t.power), INK, PAPER, _shade(col, 0.5))
         em = emblem(colour, round(w * 0.24))
         s.blit(em, em.get_rect(center=(badge_c[0], round(w * 0.52))))
     else:
@@ -344,9 +371,16 @@ def _face(card: str, width: int, zoom: bool) -> pygame.Surface:
         pic.center = badge_c
         _picture(s, t.key, pic, _shade(col, 0.85))
     # the name in the band, right of the badge
-    name_rect = pygame.Rect(round(w * 0.37), 0, round(w * 0.6), band_h)
-    f = _fit(t.name, "card-bold", w * 0.15, name_rect.w, w * 0.085)
-    _blit_text(s, t.name, f, ink_on_band, midleft=(name_rect.x, name_rect.centery))
+    name_rect = pygame.Rect(round(w * 0.37), 0, round(w * 0.61), band_h)
+    name_px = words.fit(t.name, "card-bold", w * 0.15, name_rect.w, w * 0.085)
+    words.put(t.name, "card-bold", name_px, ink_on_band, "midleft", (name_rect.x / _SS, name_rect.centery / _SS))
+    # a narrow unit names itself across its width, under the corner index (an animal or building names itself at
+    # the bottom, in the strip that shows when it lies tucked under a village)
+    bottom_px = None if unit or zoom else words.fit(t.name, "card-bold", w * 0.15, w * 0.6, w * 0.08)
+    low_name = name_px is None and not zoom and (unit or bottom_px is None)
+    if low_name:
+        words.put(t.name, "card-bold", words.fit(t.name, "card-bold", w * 0.15, w * 0.94, w * 0.085), INK, "center",
+                  (w / 2 / _SS, w * 0.76 / _SS))
     # the picture: the emblem large and pale (units) or the animal / building
     art = pygame.Rect(round(w * 0.36), round(w * 0.3), round(w * 0.58), round(w * 0.5 if not zoom else w * 0.36))
     if unit:
@@ -354,17 +388,26 @@ def _face(card: str, width: int, zoom: bool) -> pygame.Surface:
         s.blit(big, big.get_rect(center=art.center))
     else:
         _picture(s, t.key, art, _mix(col, INK, 0.15))
-    # the ability: one short line at table size; the full text in the zoom
+    # the ability: one short line at table size (over the pale picture when it needs the room); the full text in
+    # the zoom
     if zoom:
         text_area = pygame.Rect(round(w * 0.06), round(w * 0.7), round(w * 0.88), round(w * 0.4))
         pygame.draw.rect(s, PAPER, text_area, border_radius=round(w * 0.03))
-        _text_block(s, t.text, text_area.inflate(-round(w * 0.05), -round(w * 0.03)), w * 0.072)
+        words.block(t.text, text_area.inflate(-round(w * 0.05), -round(w * 0.03)), w * 0.072)
         kind = f"{colour.capitalize()} unit · power {t.power}" if unit else t.kind.capitalize()
-        f = _fit(kind, "ui-bold", w * 0.06, w * 0.55, w * 0.04)
-        _blit_text(s, kind, f, INK, midleft=(round(w * 0.07), round(h - w * 0.14)))
-    elif not small:
+        words.put(kind, "ui-bold", words.fit(kind, "ui-bold", w * 0.06, w * 0.55, w * 0.04), INK, "midleft",
+                  (w * 0.07 / _SS, (h - w * 0.14) / _SS))
+    else:
+        shade = _mix(INK, CREAM, 0.15)
+        short = SHORT.get(t.key, "")
         area = pygame.Rect(round(w * 0.05), round(w * 0.83), round(w * 0.9), round(w * 0.26))
-        _text_block(s, SHORT.get(t.key, ""), area, w * 0.1, "ui-bold", _mix(INK, CREAM, 0.15), w * 0.075, 2)
+        if not unit:  # above the strip that shows when the card lies tucked under a village
+            if not low_name:
+                words.block(short, pygame.Rect(round(w * 0.05), round(w * 0.6), round(w * 0.9), round(w * 0.28)),
+                            w * 0.1, "ui-bold", shade, w * 0.075, 2)
+        elif not words.block(short, area, w * 0.1, "ui-bold", shade, w * 0.075, 2) and not low_name:
+            words.block(short, pygame.Rect(round(w * 0.05), round(w * 0.62), round(w * 0.9), round(w * 0.47)),
+                        w * 0.1, "ui-bold", shade, w * 0.075, 3)
     # bottom-left: the colour named (units), the name again (animals and buildings, for cards tucked under)
     if not zoom:
         x0 = round(w * 0.06)
@@ -372,45 +415,49 @@ def _face(card: str, width: int, zoom: bool) -> pygame.Surface:
         if unit:
             em = emblem(colour, round(w * 0.13))
             s.blit(em, em.get_rect(midleft=(x0, y_mid)))
-            f = _fit(colour.capitalize(), "ui-bold", w * 0.11, w * 0.4, w * 0.07)
-            _blit_text(s, colour.capitalize(), f, _shade(col, 0.5 if _luma(col) > 140 else 0.85),
-                       midleft=(x0 + round(w * 0.15), y_mid))
+            name = colour.capitalize()
+            words.put(name, "ui-bold", words.fit(name, "ui-bold", w * 0.11, w * 0.5, w * 0.07),
+                      _shade(col, 0.5 if _luma(col) > 140 else 0.85), "midleft",
+                      ((x0 + round(w * 0.15)) / _SS, y_mid / _SS))
         else:
-            f = _fit(t.name, "card-bold", w * 0.15, w * 0.58, w * 0.08)
-            _blit_text(s, t.name, f, INK, midleft=(x0, y_mid))
+            words.put(t.name, "card-bold", bottom_px, INK, "midleft", (x0 / _SS, y_mid / _SS))
     # the gold badge, bottom-right
     gd = round(w * 0.28)
-    _badge(s, (round(w - w * 0.18), round(h - w * 0.18)), gd, _gold_text(card), GOLD, INK, GOLD_RIM)
-    return _finish(s, width)
+    _badge(s, words, (round(w - w * 0.18), round(h - w * 0.18)), gd, _gold_text(card), GOLD, INK, GOLD_RIM)
+    return _finish(s, width, words)
 
 
-def _score_face(card: str, width: int, zoom: bool) -> pygame.Surface:
+def _score_face(card: str, width: int, zoom: bool, least: int = 0) -> pygame.Surface:
     w, h = card_size(width * _SS)
+    words = _Words(least)
     high = card == HIGH_SCORE
     col = (214, 160, 40) if high else (88, 104, 128)
     s = _base(w, h, col, round(w * 0.25))
     title = "High Score" if high else "Low Score"
-    f = _fit(title, "card-bold", w * 0.16, w * 0.88, w * 0.08)
-    _blit_text(s, title, f, on_colour(col), center=(w // 2, round(w * 0.125)))
+    words.put(title, "card-bold", words.fit(title, "card-bold", w * 0.16, w * 0.9, w * 0.08), on_colour(col),
+              "center", (w / 2 / _SS, w * 0.125 / _SS))
     isz = round(w * 0.55)
     ic = assets.icon("crown" if high else "shield", isz)
     s.blit(ic, ic.get_rect(center=(w // 2, round(w * 0.62))))
-    words = ("Held by the single highest running total. Goblins get +2 against its holder." if high else
-             "Held by the single lowest running total. Its holder's Heroes get +2.")
+    rule = ("Held by the single highest running total. Goblins get +2 against its holder." if high else
+            "Held by the single lowest running total. Its holder's Heroes get +2.")
     area = pygame.Rect(round(w * 0.07), round(w * 0.95), round(w * 0.86), round(h - w * 1.02))
-    _text_block(s, words, area, w * (0.075 if zoom else 0.085), "ui", INK, w * 0.06)
-    return _finish(s, width)
+    words.block(rule, area, w * (0.075 if zoom else 0.085), "ui", INK, w * 0.06)
+    return _finish(s, width, words)
 
 
-def score_tab(card: str, height: int) -> pygame.Surface:
-    """A score card lying sideways, ``height`` px tall, for a seat's header: the crown or shield and a word."""
+def score_tab(card: str, height: int, least: int = 0) -> pygame.Surface:
+    """A score card lying sideways, ``height`` px tall, for a seat's header: the crown or shield and a word (left
+    out below ``least`` px)."""
     height = max(10, int(height))
-    return _cached(("tab", card, height), lambda: _score_tab(card, height))
+    least = max(theme.MIN_FONT, int(least))
+    return _cached(("tab", card, height, least), lambda: _score_tab(card, height, least))
 
 
-def _score_tab(card: str, height: int) -> pygame.Surface:
+def _score_tab(card: str, height: int, least: int = 0) -> pygame.Surface:
     h = height * _SS
     w = round(h * 2.7)
+    words = _Words(least)
     high = card == HIGH_SCORE
     col = (214, 160, 40) if high else (88, 104, 128)
     s = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -423,9 +470,10 @@ def _score_tab(card: str, height: int) -> pygame.Surface:
     ic = assets.icon("crown" if high else "shield", round(h * 0.72))
     s.blit(ic, ic.get_rect(center=(inner.x + round(h * 0.48), h // 2)))
     word = "High" if high else "Low"
-    f = _fit(word, "ui-bold", h * 0.6, w - h * 1.2, h * 0.3)
-    _blit_text(s, word, f, INK, midleft=(round(h * 1.1), h // 2))
+    words.put(word, "ui-bold", words.fit(word, "ui-bold", h * 0.6, w - h * 1.2, h * 0.3), INK, "midleft",
+              (h * 1.1 / _SS, h / 2 / _SS))
     out = pygame.transform.smoothscale(s, (round(w / _SS), height))
+    words.draw(out)
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         out = out.convert_alpha()
     return out

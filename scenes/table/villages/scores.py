@@ -78,6 +78,11 @@ LABEL_W = 190
 COL_W = 176
 LINE = 30
 TITLE = 44
+#: Shorter wordings of the row labels, for a narrow table (the cells show the subtracted gold with its minus sign).
+SHORTER: dict[str, tuple[str, ...]] = {
+    "Hand (subtracted)": ("Hand (−)", "Hand"), "Graveyard (subtracted)": ("Graveyard (−)", "Graveyard"),
+    "First to empty the hand": ("First to empty hand", "Emptied first"),
+}
 
 
 def _rows(t: RoundTable) -> list[tuple[str, str]]:
@@ -113,6 +118,7 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, t: RoundTable) -> int:
     surface.blit(title, (rect.x, rect.y + round(6 * k)))
     y = rect.y + TITLE * k
     rows = _rows(t)
+    level = _level(rows, size, round(lw - 8 * k))
     for label, style in rows:
         row = pygame.Rect(rect.x, round(y), rect.w, round(line))
         if style in ("score", "total"):
@@ -122,7 +128,8 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, t: RoundTable) -> int:
         bold = style in ("head", "score", "total")
         role = "ui-bold" if bold else "ui"
         if label:
-            lab = theme.ellipsize(label, theme.font(role, size), round(lw - 8 * k))
+            words = _wordings(label)
+            lab = theme.ellipsize(words[min(level, len(words) - 1)], theme.font(role, size), round(lw - 8 * k))
             img = theme.text(lab, role, size, ink if bold else soft)
             surface.blit(img, (rect.x + round(4 * k), row.centery - img.get_height() // 2))
         for s in range(len(t.names)):
@@ -130,6 +137,22 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, t: RoundTable) -> int:
             _cell(surface, cell, t, s, style, size, k)
         y += line
     return round(y - rect.y + 12 * k)
+
+
+def _wordings(label: str) -> tuple[str, ...]:
+    """A row label and its shorter wordings, longest first."""
+    return (label, *SHORTER.get(label, ("Running total", "Total") if label.startswith("Running total") else ()))
+
+
+def _level(rows: list[tuple[str, str]], size: int, width: int) -> int:
+    """How short the row labels are worded: the longest wording level at which every label fits (the same level
+    for all, so "Hand (−)" never stands over "Graveyard (subtracted)")."""
+    deepest = max(len(_wordings(label)) for label, _ in rows)
+    for level in range(deepest):
+        if all(theme.font("ui-bold" if style in ("head", "score", "total") else "ui", size).size(
+                _wordings(label)[min(level, len(_wordings(label)) - 1)])[0] <= width for label, style in rows if label):
+            return level
+    return deepest - 1
 
 
 def _cell(surface: pygame.Surface, cell: pygame.Rect, t: RoundTable, s: int, style: str, size: int,

@@ -6,200 +6,67 @@ stay clean at small sizes. Returned surfaces are shared cache entries: blit them
 
 Effects are shown as icon lines ("3+ [grain] all:" over "[stone] +5"); the few words that need
 more than icons go in the zoomed face, which adds the full effect text.
+
+Words are drawn at the size they are seen (cardkit's words layer) and never below the ``least`` a face is asked
+for (issue 18): on a narrow card a name that cannot be legible is left out, then the condition lines, then filler
+words ("per"), so what stays is the card's colours, icons and numbers at a readable size; the zoom and the hover
+show the whole card.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
 from game.villannex import cards as vc
 from game.villannex.texts import WEAPON_RULE_SHORT
-from scenes import assets, theme
-from scenes.table import kit
-
-CARD_RATIO = 1.4
-_SS = 2  # supersampling factor
-
-# --- palette ---------------------------------------------------------------------------------------------------
-INK = (43, 33, 24)
-CREAM = (247, 239, 219)
-CREAM_DARK = (232, 219, 190)
-PAPER = (255, 251, 241)
-BORDER = (58, 44, 32)
-POS = (31, 95, 42)
-NEG = (156, 38, 38)
-SELECT = (214, 120, 36)
-SELECT_FILL = (253, 231, 196)
-KIND_COLORS: dict[str, tuple[int, int, int]] = {"building": (63, 95, 138), "occupation": (74, 122, 66)}
-RESOURCE_COLORS: dict[str, tuple[int, int, int]] = {
-    "W": (154, 98, 50), "S": (150, 156, 162), "L": (236, 200, 190), "G": (226, 166, 38),
-    "C": (242, 194, 48), "A": (156, 42, 42), "*": (125, 75, 181), "V": (192, 83, 58),
-}
-ICON_FOR: dict[str, str] = {
-    "W": "wood", "S": "stone", "L": "livestock", "G": "grain", "C": "coin", "A": "weapon", "*": "any", "V": "village",
-}
-SET_MARKS: dict[str, str] = {"military": "M", "economy": "E"}
-BACK_COLOR = (46, 94, 78)
-DEMAND_COLOR = (160, 103, 42)
-SUPPLY_COLOR = (47, 127, 122)
-SPECIAL_COLOR = (128, 78, 150)
-WEAPON_COLOR = (122, 31, 31)
-POINTS_COLOR = (43, 33, 24)
-GOLD = (232, 185, 35)
-
-
-_FACES = kit.FaceCache(400)
-_cached = _FACES.get
-
-
-def clear_cache() -> None:
-    _FACES.clear()
-
-
-def card_size(width: int) -> tuple[int, int]:
-    width = max(1, int(width))
-    return width, round(width * CARD_RATIO)
-
-
-# --- layout ----------------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class _Layout:
-    w: int
-    h: int
-    margin: int
-    radius: int
-    border: int
-    band: pygame.Rect
-    name: pygame.Rect
-    body: pygame.Rect
-    frames: tuple[pygame.Rect, pygame.Rect]
-
-
-@lru_cache(maxsize=64)
-def _layout(width: int) -> _Layout:
-    w, h = card_size(width)
-    m = max(2, round(w * 0.05))
-    band_h = max(6, round(w * 0.21))
-    name_h = max(6, round(w * 0.16))
-    frame_h = max(6, round(w * 0.26))
-    gap = max(2, round(w * 0.045))
-    frame_w = (w - 2 * m - gap) // 2
-    fy = h - m - frame_h
-    frames = (pygame.Rect(m, fy, frame_w, frame_h), pygame.Rect(w - m - frame_w, fy, frame_w, frame_h))
-    band = pygame.Rect(0, 0, w, band_h)
-    name = pygame.Rect(m, band_h + round(w * 0.015), w - 2 * m, name_h)
-    body_top = name.bottom + round(w * 0.02)
-    body = pygame.Rect(m, body_top, w - 2 * m, fy - round(w * 0.03) - body_top)
-    return _Layout(w, h, m, max(2, round(w * 0.06)), max(1, round(w / 110)), band, name, body, frames)
-
-
-def frame_rects(width: int) -> tuple[pygame.Rect, pygame.Rect]:
-    a, b = _layout(int(width)).frames
-    return a.copy(), b.copy()
-
-
-# --- drawing helpers (all sizes in pixels of the surface being drawn) ------------------------------------------
-def _font(role: str, size: float) -> pygame.font.Font:
-    return assets.font(role, max(5, round(size)))
-
-
-def _blank(w: int, h: int) -> pygame.Surface:
-    return pygame.Surface((w, h), pygame.SRCALPHA)
-
-
-def _finish(surface: pygame.Surface, width: int) -> pygame.Surface:
-    out = pygame.transform.smoothscale(surface, card_size(width)) if _SS != 1 else surface
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        out = out.convert_alpha()
-    return out
-
-
-def _card_base(w: int, h: int, face: tuple[int, int, int], band_color: tuple[int, int, int] | None,
-               band_h: int) -> pygame.Surface:
-    s = _blank(w, h)
-    r = max(2, round(w * 0.06))
-    bw = max(1, round(w / 110))
-    pygame.draw.rect(s, BORDER, s.get_rect(), border_radius=r)
-    inner = s.get_rect().inflate(-2 * bw, -2 * bw)
-    pygame.draw.rect(s, face, inner, border_radius=max(1, r - bw))
-    if band_color is not None:
-        band = pygame.Rect(inner.x, inner.y, inner.w, band_h - bw)
-        pygame.draw.rect(s, band_color, band, border_top_left_radius=max(1, r - bw),
-                         border_top_right_radius=max(1, r - bw))
-        pygame.draw.line(s, _shade(band_color, 0.6), (inner.x, band.bottom), (inner.right - 1, band.bottom),
-                         max(1, bw))
-        i = round(w * 0.022)
-        hair = pygame.Rect(inner.x + i, band.bottom + i, inner.w - 2 * i, inner.bottom - band.bottom - 2 * i)
-        pygame.draw.rect(s, CREAM_DARK, hair, max(1, bw), border_radius=max(1, round(r * 0.6)))
-    return s
-
-
-def _shade(c: tuple[int, int, int], f: float) -> tuple[int, int, int]:
-    return (round(c[0] * f), round(c[1] * f), round(c[2] * f))
-
-
-def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
-
-
-def _text(s: pygame.Surface, text: str, role: str, size: float, color: tuple[int, int, int],
-          center: tuple[int, int]) -> pygame.Rect:
-    img = _font(role, size).render(text, True, color)
-    r = img.get_rect(center=center)
-    s.blit(img, r)
-    return r
-
-
-def _fit_text(text: str, role: str, size: float, max_w: int, min_size: float) -> pygame.font.Font:
-    f = _font(role, size)
-    while f.size(text)[0] > max_w and size > min_size:
-        size *= 0.93
-        f = _font(role, size)
-    return f
-
-
-def _wrap(text: str, f: pygame.font.Font, max_w: int) -> list[str]:
-    """The app's one word wrap (scenes.theme), without the empty lines of blank paragraphs."""
-    return [ln for ln in theme.wrap_lines(" ".join(text.split(" ")), f, max_w) if ln]
-
-
-def _badge(s: pygame.Surface, center: tuple[int, int], d: int, text: str, fill: tuple[int, int, int],
-           fg: tuple[int, int, int], rim: tuple[int, int, int] | None = None) -> None:
-    """A round number badge: the look for points."""
-    r = d // 2
-    pygame.draw.circle(s, rim or _shade(fill, 0.55), center, r)
-    pygame.draw.circle(s, fill, center, max(1, r - max(1, d // 12)))
-    f = _fit_text(text, "ui-bold", d * 0.56, round(d * 0.82), d * 0.3)
-    img = f.render(text, True, fg)
-    s.blit(img, img.get_rect(center=(center[0], center[1] + max(0, d // 40))))
-
-
-def _minus(text: str) -> str:
-    return text.replace("-", "\u2212")
-
-
-_NEGATIVE = re.compile(r"(?<![\w\u2212-])-(?=\d)")  # "livestock -3", not "add-a-village" or "2-3"
-
-
-def typeset_minus(text: str, f: pygame.font.Font) -> str:
-    """``text`` with the hyphen of every negative number drawn as a real minus sign (U+2212), when ``f`` has
-    that glyph; the game's texts stay ASCII, the typography happens here."""
-    if "-" not in text:
-        return text
-    metrics = f.metrics("\u2212")
-    if not metrics or metrics[0] is None:
-        return text
-    return _NEGATIVE.sub("\u2212", text)
-
-
-def _signed(n: int) -> str:
-    return _minus(f"{n:+d}")
-
+from scenes import assets
+from scenes.table.villannex.cardkit import (  # noqa: F401  (card_size, frame_rects, ... are read through cardart)
+    _SS,
+    BACK_COLOR,
+    BORDER,
+    CARD_RATIO,
+    CREAM,
+    CREAM_DARK,
+    DEMAND_COLOR,
+    GOLD,
+    ICON_FOR,
+    INK,
+    KIND_COLORS,
+    NEG,
+    PAPER,
+    POINTS_COLOR,
+    POS,
+    SELECT,
+    SELECT_FILL,
+    SET_MARKS,
+    SPECIAL_COLOR,
+    SUPPLY_COLOR,
+    WEAPON_COLOR,
+    _badge,
+    _blank,
+    _cached,
+    _card_base,
+    _finish,
+    _fit_px,
+    _fit_text,
+    _font,
+    _layout,
+    _least,
+    _mix,
+    _put,
+    _shade,
+    _signed,
+    _text,
+    _word_size,
+    _wrap,
+    card_size,
+    clear_cache,
+    frame_rects,
+    typeset_minus,
+    with_words,
+)
 
 # --- effect as icon lines --------------------------------------------------------------------------------------
 # A token is (kind, value): ("icon", letter) | ("text", str) | ("num", int) | ("badge", int) | ("arrow", "").
@@ -306,23 +173,31 @@ def _token_size(tok: Token, big: bool, unit: float) -> tuple[float, float]:
     isz = unit * (1.0 if big else 0.72)
     if kind == "icon":
         return isz, isz
-    if kind == "badge":
-        return isz * 1.25, isz * 1.25
+    if kind == "badge":  # wide enough for its number at the legible size
+        d = max(isz * 1.25, _least() * _SS * 1.8)
+        return d, d
     if kind == "gap":
         return isz * 0.35, isz
     if kind == "arrow":
         return isz * 0.7, isz
     if kind == "num":
-        f = _font("ui-bold", isz * 0.95)
-        return f.size(_signed(int(value)))[0], isz
-    f = _font("ui-bold", isz * 0.62)
-    return f.size(str(value))[0], isz
+        f = _font("ui-bold", _word_size(isz * 0.95))
+        return f.size(_signed(int(value)))[0], max(isz, f.get_height() * 0.8)
+    f = _font("ui-bold", _word_size(isz * 0.62))
+    return f.size(str(value))[0], max(isz, f.get_height() * 0.8)
+
+
+#: Words a narrow card leaves out of an icon line before it shrinks the icons (the zoom says them).
+_FILLER: tuple[Token, ...] = (("text", "per"), ("text", "each"))
 
 
 def _draw_lines(s: pygame.Surface, lines: list[Line], area: pygame.Rect, unit: float) -> None:
-    """Lay the icon lines out centred in ``area``, shrinking them until they fit."""
+    """Lay the icon lines out centred in ``area``, shrinking them until they fit; their words are never shrunk
+    below the face's ``least``, and when the lines cannot fit so, the small lines (the conditions, which the zoom
+    and the hover spell out) are left out and the big ones (what the card changes) stay."""
     if not lines:
         return
+    start = unit
     gap_x = 0.14
 
     def measure(u: float) -> tuple[list[float], float]:
@@ -335,12 +210,23 @@ def _draw_lines(s: pygame.Surface, lines: list[Line], area: pygame.Rect, unit: f
         total_h += u * 0.18 * (len(lines) - 1)
         return widths, total_h
 
+    small_ok = all(big for big, _ in lines) or not any(big for big, _ in lines)
     for _ in range(12):
         widths, total_h = measure(unit)
         if max(widths) <= area.w and total_h <= area.h:
             break
+        if not small_ok and unit * 0.9 < start * 0.6:  # the icons would be too small: leave the conditions out
+            break
         unit *= 0.9
     widths, total_h = measure(unit)
+    if (max(widths) > area.w or total_h > area.h) and any(big for big, _ in lines) and not all(
+            big for big, _ in lines):
+        _draw_lines(s, [ln for ln in lines if ln[0]], area, start)
+        return
+    filler = [(big, tuple(t for t in toks if t not in _FILLER)) for big, toks in lines]
+    if unit < start * 0.6 and filler != lines:  # "+1 per [grain]" on a narrow card: "+1 [grain]", the icon legible
+        _draw_lines(s, filler, area, start)
+        return
     y = area.centery - total_h / 2
     for (big, toks), lw in zip(lines, widths, strict=True):
         sizes = [_token_size(t, big, unit) for t in toks]
@@ -358,9 +244,9 @@ def _draw_lines(s: pygame.Surface, lines: list[Line], area: pygame.Rect, unit: f
                 _badge(s, (cx, cy), round(tw), f"+{value}", POINTS_COLOR, (255, 255, 255), GOLD)
             elif kind == "num":
                 n = int(value)
-                _text(s, _signed(n), "ui-bold", isz * 0.95, POS if n >= 0 else NEG, (cx, cy))
+                _text(s, _signed(n), "ui-bold", _word_size(isz * 0.95), POS if n >= 0 else NEG, (cx, cy))
             elif kind == "text":
-                _text(s, str(value), "ui-bold", isz * 0.62, INK, (cx, cy))
+                _text(s, str(value), "ui-bold", _word_size(isz * 0.62), INK, (cx, cy))
             elif kind == "arrow":
                 _arrow(s, (cx, cy), tw, isz * 0.5)
             x += tw + unit * gap_x
@@ -417,50 +303,66 @@ def _symbol_plate(s: pygame.Surface, symbol: str, band: pygame.Rect, x: int, max
 def _set_mark(s: pygame.Surface, mark: str, center: tuple[int, int], d: int) -> None:
     pygame.draw.circle(s, CREAM, center, d // 2)
     pygame.draw.circle(s, INK, center, d // 2, max(1, d // 10))
-    _text(s, mark, "ui-bold", d * 0.62, INK, (center[0], center[1] + max(0, d // 30)))
+    _put(mark, "ui-bold", _fit_px(mark, "ui-bold", d * 0.62, d * 0.95), INK, (center[0], center[1] + max(0, d // 30)))
 
 
-def _name(s: pygame.Surface, text: str, rect: pygame.Rect, size: float, color: tuple[int, int, int] = INK) -> None:
-    f = _fit_text(text, "card-bold", size, rect.w, size * 0.6)
-    if f.size(text)[0] > rect.w and " " in text:  # still too wide: two lines
-        f = _font("card-bold", size * 0.62)
-        lines = _wrap(text, f, rect.w)[:2]
-        lh = f.get_linesize() * 0.85
-        y = rect.centery - lh * (len(lines) - 1) / 2
-        for ln in lines:
-            _text(s, ln, "card-bold", size * 0.62, color, (rect.centerx, round(y)))
-            y += lh
-        return
-    img = f.render(text, True, color)
-    s.blit(img, img.get_rect(center=rect.center))
+def _name(s: pygame.Surface, text: str, rect: pygame.Rect, size: float, color: tuple[int, int, int] = INK,
+          below: int = 0) -> int:
+    """The card's name in ``rect``, on one line or else two (using up to ``below`` more units under ``rect``);
+    left out when it cannot be legible there. Returns the height it took below ``rect``."""
+    px = _fit_px(text, "card-bold", size, rect.w, size * 0.6)
+    if px is not None:
+        _put(text, "card-bold", px, color, rect.center)
+        return 0
+    if " " not in text:
+        return 0
+    px = max(round(size * 0.62 / _SS), _least())
+    while px >= _least():
+        f = assets.font("card-bold", px)
+        lines = _wrap(text, f, rect.w // _SS)
+        lh = f.get_linesize() * 0.85 * _SS
+        need = lh * len(lines)
+        whole = " ".join(lines).split() == text.split()  # no word split in two ("Stonemaso / n's lodge")
+        if whole and len(lines) <= 2 and all(f.size(ln)[0] <= rect.w / _SS for ln in lines) and need <= rect.h + below:
+            extra = max(0, round(need - rect.h))
+            y = rect.y + lh / 2 + max(0, (rect.h - need) / 2)
+            for ln in lines:
+                _put(ln, "card-bold", px, color, (rect.centerx, y))
+                y += lh
+            return extra
+        px -= 1
+    return 0
 
 
 def _text_block(s: pygame.Surface, text: str, rect: pygame.Rect, size: float, role: str = "ui",
                 color: tuple[int, int, int] = INK) -> None:
-    """Wrapped text, shrunk until it fits ``rect``, centred vertically."""
-    text = typeset_minus(text, _font(role, size))
+    """Wrapped text, shrunk until it fits ``rect``, centred vertically; left out when it cannot be legible there."""
+    px = max(round(size / _SS), _least())
     while True:
-        f = _font(role, size)
-        lines = _wrap(text, f, rect.w)
-        lh = f.get_linesize()
-        if lh * len(lines) <= rect.h or size < 7:
+        f = assets.font(role, px)
+        lines = _wrap(typeset_minus(text, f), f, rect.w // _SS)
+        lh = f.get_linesize() * _SS
+        if lh * len(lines) <= rect.h and all(f.size(ln)[0] <= rect.w / _SS for ln in lines):
             break
-        size *= 0.92
-    y = rect.centery - lh * len(lines) / 2
+        if px <= _least():
+            return
+        px -= 1
+    y = rect.centery - lh * len(lines) / 2 + lh / 2
     for ln in lines:
-        img = f.render(ln, True, color)
-        s.blit(img, img.get_rect(midtop=(rect.centerx, round(y))))
+        _put(ln, role, px, color, (rect.centerx, y))
         y += lh
 
 
 # --- public faces ----------------------------------------------------------------------------------------------
-def villannex_card(card_id: str, width: int, *, selected_frame: int | None = None, zoom: bool = False) -> pygame.Surface:
+def villannex_card(card_id: str, width: int, *, selected_frame: int | None = None, zoom: bool = False,
+                   least: int = 0) -> pygame.Surface:
     """The face of a village card; ``selected_frame`` (0/1) highlights the producing frame, ``zoom`` adds the
-    full effect text (meant for ~300 px)."""
+    full effect text (meant for ~300 px). Words that would be seen below ``least`` px are left out."""
     card = vc.VILLAGE_CARDS[card_id]
     width = max(8, int(width))
     sel = None if selected_frame is None else int(selected_frame)
-    return _cached(("village", card_id, width, sel, bool(zoom)), lambda: _village_face(card, width, sel, bool(zoom)))
+    return _cached(("village", card_id, width, sel, bool(zoom), int(least)),
+                   lambda: with_words(least, lambda: _village_face(card, width, sel, bool(zoom))))
 
 
 def _village_face(card: vc.VillageCard, width: int, selected_frame: int | None, zoom: bool) -> pygame.Surface:
@@ -482,10 +384,10 @@ def _village_face(card: vc.VillageCard, width: int, selected_frame: int | None, 
         _set_mark(s, mark, mark_center, d)
         right = mark_center[0] - d // 2
     _symbol_plate(s, card.symbol, band, lay.margin, right - round(w * 0.02))
-    _name(s, card.name, lay.name, w * 0.13)
-    pygame.draw.line(s, CREAM_DARK, (lay.name.x + w * 0.12, lay.name.bottom), (lay.name.right - w * 0.12,
-                     lay.name.bottom), max(1, k))
-    body = lay.body
+    extra = _name(s, card.name, lay.name, w * 0.13, below=round(lay.body.h * 0.3))
+    rule_y = lay.name.bottom + extra
+    pygame.draw.line(s, CREAM_DARK, (lay.name.x + w * 0.12, rule_y), (lay.name.right - w * 0.12, rule_y), max(1, k))
+    body = pygame.Rect(lay.body.x, lay.body.y + extra, lay.body.w, lay.body.h - extra)
     lines = effect_lines(card)
     if zoom:
         text = typeset_minus(vc.effect_text(card), _font("ui", w * 0.058))
@@ -505,9 +407,9 @@ def _village_face(card: vc.VillageCard, width: int, selected_frame: int | None, 
     return _finish(s, width)
 
 
-def card_back(width: int, label: str = "Villannex") -> pygame.Surface:
+def card_back(width: int, label: str = "Villannex", least: int = 0) -> pygame.Surface:
     width = max(8, int(width))
-    return _cached(("back", width, str(label)), lambda: _back(width, str(label)))
+    return _cached(("back", width, str(label), int(least)), lambda: with_words(least, lambda: _back(width, str(label))))
 
 
 def _back(width: int, label: str) -> pygame.Surface:
@@ -583,13 +485,12 @@ def _simple_card(width: int, band_color: tuple[int, int, int], title: str, subti
     lay = _layout(width * _SS)
     w, h = lay.w, lay.h
     s = _card_base(w, h, CREAM, band_color, lay.band.h)
-    f = _fit_text(subtitle, "ui-bold", lay.band.h * 0.46, lay.band.w - 2 * lay.margin, 6)
-    img = f.render(subtitle, True, (255, 250, 238))
-    s.blit(img, img.get_rect(center=lay.band.center))
+    _put(subtitle, "ui-bold", _fit_px(subtitle, "ui-bold", lay.band.h * 0.46, lay.band.w - 2 * lay.margin),
+         (255, 250, 238), lay.band.center)
     _name(s, title, lay.name, w * 0.12)
     body = pygame.Rect(lay.body.x, lay.body.y, lay.body.w, lay.frames[0].bottom - lay.body.y)
     text_size = w * 0.075
-    if text_size / _SS < 10:  # unreadable at table size: the zoom shows it
+    if text_size / _SS < max(10, _least()):  # unreadable at table size: the zoom shows it
         _draw_lines(s, lines, body, w * 0.3)
         return s, body
     icon_area = pygame.Rect(body.x, body.y, body.w, round(body.h * 0.66))
@@ -608,12 +509,13 @@ WEAPON_TEXT: dict[bool | None, str] = {
 }
 
 
-def weapon_card(width: int, produce: bool | None, zoom: bool = False) -> pygame.Surface:
+def weapon_card(width: int, produce: bool | None, zoom: bool = False, least: int = 0) -> pygame.Surface:
     """Weapon production card: True "Produce a Weapon", False "No Weapon", None face down (side not known).
     ``zoom`` (about 300 px) adds what the card does."""
     width = max(8, int(width))
     side = None if produce is None else bool(produce)
-    return _cached(("weapon", width, side, bool(zoom)), lambda: _weapon_face(width, side, bool(zoom)))
+    return _cached(("weapon", width, side, bool(zoom), int(least)),
+                   lambda: with_words(least, lambda: _weapon_face(width, side, bool(zoom))))
 
 
 def _weapon_face(width: int, produce: bool | None, zoom: bool = False) -> pygame.Surface:
@@ -658,9 +560,9 @@ def _weapon_back(width: int) -> pygame.Surface:
     return _finish(s, width)
 
 
-def special_product_card(card_id: str, width: int) -> pygame.Surface:
+def special_product_card(card_id: str, width: int, least: int = 0) -> pygame.Surface:
     width = max(8, int(width))
-    return _cached(("special", card_id, width), lambda: _special_face(card_id, width))
+    return _cached(("special", card_id, width, int(least)), lambda: with_words(least, lambda: _special_face(card_id, width)))
 
 
 def _special_face(card_id: str, width: int) -> pygame.Surface:
@@ -670,12 +572,12 @@ def _special_face(card_id: str, width: int) -> pygame.Surface:
     return _finish(s, width)
 
 
-def market_card(card_id: str, width: int) -> pygame.Surface:
+def market_card(card_id: str, width: int, least: int = 0) -> pygame.Surface:
     """Market Demand (D1-D4) or Market Supply (S1-S5)."""
     width = max(8, int(width))
     if card_id not in vc.MARKET_DEMAND and card_id not in vc.MARKET_SUPPLY:
         raise KeyError(card_id)
-    return _cached(("market", card_id, width), lambda: _market_face(card_id, width))
+    return _cached(("market", card_id, width, int(least)), lambda: with_words(least, lambda: _market_face(card_id, width)))
 
 
 def _market_face(card_id: str, width: int) -> pygame.Surface:

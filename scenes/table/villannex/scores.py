@@ -175,33 +175,35 @@ def natural_size(sh: Sheet) -> tuple[int, int]:
     return width, 46 + 34 * rows + (20 if sh.game_rows else 0) + 20 * note_lines + 14
 
 
-def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sh: Sheet) -> int:
-    """Draw ``sh`` into ``rect`` (scaled to its width); returns the height used."""
+def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sh: Sheet, least: int = theme.MIN_FONT) -> int:
+    """Draw ``sh`` into ``rect`` (scaled to its width); returns the height used. No word is drawn below ``least``
+    px (the window's smallest legible size): a narrow sheet grows taller and scrolls rather than shrink."""
     nat_w, _ = natural_size(sh)
+    least = max(theme.MIN_FONT, int(least))
     k = max(0.45, min(rect.w / nat_w, 1.6))
     y = rect.y
     t = theme.text(sh.title, "card-bold", max(14, int(26 * k)), theme.INK)
     surface.blit(t, (rect.x, y))
     y += t.get_height() + int(6 * k)
-    row_h = max(18, int(34 * k))
-    fs = max(theme.MIN_FONT + 1, int(row_h * 0.5))
+    row_h = max(18, int(34 * k), round((least + 2) * 2))
+    fs = max(least + 2, theme.MIN_FONT + 1, int(row_h * 0.5))
     label_w = int(rect.w * 0.26)
     value_w = int(rect.w * 0.08)
     ncols = len(sh.heads)
     col_w = (rect.w - label_w - value_w) // max(1, ncols)
     x_cols = rect.x + label_w + value_w
-    y = _head(surface, rect, y, row_h, fs, label_w, value_w, x_cols, col_w, sh.heads, sh.players, "value")
+    y = _head(surface, rect, y, row_h, fs, label_w, value_w, x_cols, col_w, sh.heads, sh.players, "value", least)
     for i, row in enumerate(sh.rows):
         y = _row(surface, rect, y, row_h, fs, i, row, label_w, value_w, x_cols, col_w, sh,
-                 sh.round_best if sh.game_rows else sh.leaders)
+                 sh.round_best if sh.game_rows else sh.leaders, least)
     if sh.game_rows:
         y += int(14 * k)
         y = _head(surface, rect, y, row_h, fs, label_w, value_w, x_cols, col_w, sh.heads[:sh.players], sh.players,
-                  "")
+                  "", least)
         for i, row in enumerate(sh.game_rows):
-            y = _row(surface, rect, y, row_h, fs, i, row, label_w, value_w, x_cols, col_w, sh, sh.leaders)
+            y = _row(surface, rect, y, row_h, fs, i, row, label_w, value_w, x_cols, col_w, sh, sh.leaders, least)
     y += int(8 * k)
-    foot = max(theme.MIN_FONT + 1, int(15 * k))
+    foot = max(least, theme.MIN_FONT + 1, int(15 * k))
     lh = theme.font("ui", foot).get_linesize()
     for note in sh.notes:
         for j, ln in enumerate(theme.wrap(cardart.typeset_minus(note, theme.font("ui", foot)), "ui", foot,
@@ -214,20 +216,20 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sh: Sheet) -> int:
 
 
 def _head(surface: pygame.Surface, rect: pygame.Rect, y: int, row_h: int, fs: int, label_w: int, value_w: int,
-          x_cols: int, col_w: int, heads: Sequence[str], players: int, value: str) -> int:
+          x_cols: int, col_w: int, heads: Sequence[str], players: int, value: str, least: int) -> int:
     width = x_cols - rect.x + col_w * len(heads)
     pygame.draw.rect(surface, theme.PAPER_LINE, (rect.x, y, width, row_h), border_radius=max(3, row_h // 5))
     if value:
-        _fit(surface, value, "ui-bold", max(theme.MIN_FONT, fs - 2), theme.INK_SOFT,
-             pygame.Rect(rect.x + label_w, y, value_w, row_h))
+        _fit(surface, value, "ui-bold", max(least, fs - 2), theme.INK_SOFT,
+             pygame.Rect(rect.x + label_w, y, value_w, row_h), least=least)
     for c, head in enumerate(heads):
         _fit(surface, head, "ui-bold" if c < players else "ui", fs, theme.INK if c < players else theme.INK_SOFT,
-             pygame.Rect(x_cols + c * col_w + 2, y, col_w - 4, row_h))
+             pygame.Rect(x_cols + c * col_w + 2, y, col_w - 4, row_h), least=least)
     return y + row_h
 
 
 def _row(surface: pygame.Surface, rect: pygame.Rect, y: int, row_h: int, fs: int, i: int, row: Row, label_w: int,
-         value_w: int, x_cols: int, col_w: int, sh: Sheet, lead: frozenset[int]) -> int:
+         value_w: int, x_cols: int, col_w: int, sh: Sheet, lead: frozenset[int], least: int) -> int:
     width = x_cols - rect.x + col_w * len(row.cells)
     rr = pygame.Rect(rect.x, y, width, row_h)
     if row.style == "total":
@@ -241,12 +243,13 @@ def _row(surface: pygame.Surface, rect: pygame.Rect, y: int, row_h: int, fs: int
             surface.blit(ic, (x, y + (row_h - ic.get_height()) // 2))
         x += int(row_h * 0.8)
     role = "ui-bold" if row.style in ("total", "res") else "ui"
-    _fit(surface, row.label, role, fs, theme.INK, pygame.Rect(x, y, label_w - (x - rect.x), row_h), center=False)
+    _fit(surface, row.label, role, fs, theme.INK, pygame.Rect(x, y, label_w - (x - rect.x), row_h), center=False,
+         least=least)
     if row.value:
         vr = pygame.Rect(0, 0, min(value_w - 6, int(row_h * 1.5)), int(row_h * 0.8))
         vr.center = (rect.x + label_w + value_w // 2, y + row_h // 2)
         pygame.draw.rect(surface, (60, 46, 34), vr, border_radius=vr.h // 2)
-        _fit(surface, row.value, "ui-bold", fs, (255, 246, 226), vr)
+        _fit(surface, row.value, "ui-bold", fs, (255, 246, 226), vr, least=least)
     for c, cell in enumerate(row.cells):
         cr = pygame.Rect(x_cols + c * col_w + 2, y, col_w - 4, row_h)
         if row.style == "total" and c < sh.players and c in lead:
@@ -257,16 +260,16 @@ def _row(surface: pygame.Surface, rect: pygame.Rect, y: int, row_h: int, fs: int
                 pygame.draw.line(surface, theme.GOLD, (hl.x, hl.bottom - 1), (hl.right, hl.bottom - 1), 3)
         colr = theme.INK if c < sh.players else theme.INK_SOFT
         _fit(surface, cell, "ui-bold" if row.style == "total" else "ui", fs + (2 if row.style == "total" else 0), colr,
-             cr)
+             cr, least=least)
     return y + row_h
 
 
 def _fit(surface: pygame.Surface, s: str, role: str, size: int, color: tuple[int, int, int], rect: pygame.Rect,
-         center: bool = True) -> None:
-    size = max(theme.MIN_FONT, size)
+         center: bool = True, least: int = theme.MIN_FONT) -> None:
+    size = max(least, size)
     s = cardart.typeset_minus(s, theme.font(role, size))  # "2 × −3 = −6": a real minus sign
     img = theme.text(s, role, size, color)
-    while img.get_width() > rect.w and size > theme.MIN_FONT:
+    while img.get_width() > rect.w and size > least:
         size -= 1
         img = theme.text(s, role, size, color)
     if center:

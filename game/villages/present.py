@@ -1,4 +1,6 @@
-"""The game at a table: zones, gestures, card faces and the short public status line.
+"""The Villages presenter: how the game is shown at a table, in pure code: zones, gestures, card faces, the short
+public status line, the projected score's breakdown and what a drop would change (explain.py has the hint, the
+turn's account and the battle arena's words).
 
 Zones (ids): "deck", "discard" (bottom to top), per seat "hand:<s>", "village:<s>:<i>" (units, guests, animals,
 buildings; a unit away in battle is shown in the battle zone instead; the note gives its gold and guests) and
@@ -55,17 +57,22 @@ from game.villages.actions import (
 from game.villages.cards import (
     CHICKEN_DRAWS,
     COLOUR_OF,
+    EMPTY_BONUS,
+    FOUND_SIZE,
     HIGH_SCORE,
     KIND_OF,
     LOW_SCORE,
     MAX_GIFTS,
+    PIG_BONUS,
     TYPE_OF,
     TYPES,
     UNIT,
     name_of,
 )
-from game.villages.scoring import village_gold
-from game.villages.state import Act, Phase, VillagesState, clone, insert_sorted
+from game.villages.events import terms_words
+from game.villages.explain import attack_words, defend_words
+from game.villages.scoring import card_gold, pile_gold, round_score, village_gold
+from game.villages.state import HIDDEN, NOBODY, Act, Phase, Village, VillagesState, clone, insert_sorted
 from game.villages.texts import the, village_label
 
 RGB: dict[str, tuple[int, int, int]] = {
@@ -106,7 +113,7 @@ def zones(v: VillagesState, viewer: int | None) -> list[Zone]:
         if s == viewer:
             out.append(Zone(f"new-village:{s}", "Found a village here", v.staged, owner=s, kind="slot"))
         out.append(Zone(f"graveyard:{s}", f"{name}'s graveyard", tuple(v.graveyards[s]), owner=s, kind="stack",
-                        note=f"−{sum(_gold(c, g) for c in v.graveyards[s])} gold"))
+                        note=f"−{pile_gold(v.graveyards[s], g)} gold"))
     if v.high >= 0:
         out.append(Zone("high-score", f"High Score: {v.names[v.high]}", (HIGH_SCORE,), owner=v.high))
     if v.low >= 0:
@@ -115,20 +122,14 @@ def zones(v: VillagesState, viewer: int | None) -> list[Zone]:
     if b is None and viewer == v.active and v.phase == Phase.MAIN:
         out.append(Zone(f"battle:{viewer}", "Send a unit out to attack", owner=viewer, kind="slot"))
     if b is not None:
-        atk_note = " ".join(b.atk_terms) + f" = {b.atk_power}" if b.winner >= 0 else "attacking"
+        atk_note = terms_words(b.atk_terms, b.atk_power) if b.winner >= 0 else "attacking"
         out.append(Zone(f"battle:{b.attacker}", f"{v.names[b.attacker]} attacks", (b.atk,), owner=b.attacker,
                         kind="row", note=atk_note))
         if b.defender >= 0:
-            def_note = " ".join(b.def_terms) + f" = {b.def_power}" if b.winner >= 0 else "defending"
+            def_note = terms_words(b.def_terms, b.def_power) if b.winner >= 0 else "defending"
             out.append(Zone(f"battle:{b.defender}", f"{v.names[b.defender]} defends", (b.dfd,) if b.dfd else (),
                             owner=b.defender, kind="row" if b.dfd else "slot", note=def_note))
     return out
-
-
-def _gold(card: str, graveyard_size: int) -> int:
-    from game.villages.scoring import card_gold
-
-    return card_gold(card, graveyard_size)
 
 
 # --- faces and status -------------------------------------------------------------------------------------------------------
@@ -156,7 +157,7 @@ def seat_status(v: VillagesState, seat: int) -> str:
     if v.low == seat:
         parts.append("Low Score")
     if v.first_empty == seat:
-        parts.append("emptied first (+10)")
+        parts.append(f"emptied first (+{EMPTY_BONUS})")
     if v.cancels[seat]:
         parts.append("next Act cancelled")
     return " · ".join(parts)
@@ -187,7 +188,7 @@ def _guest_village(v: VillagesState, seat: int, inn: str) -> tuple[int, str]:
 
 
 def _found_gestures(founds: list[Found], seat: int, staged: tuple[str, ...]) -> list[Gesture]:
-    """A found is laid down as a whole: each drag adds a unit to the staged set until 3 make the action."""
+    """A found is laid down as a whole: each drag adds a unit to the staged set until FOUND_SIZE make the action."""
     out: list[Gesture] = []
     seen: set[Hashable] = set()
     for f in founds:
@@ -197,12 +198,12 @@ def _found_gestures(founds: list[Found], seat: int, staged: tuple[str, ...]) -> 
             if c in staged:
                 continue
             nxt = tuple(sorted((*staged, c)))
-            if len(nxt) == 3:
+            if len(nxt) == FOUND_SIZE:
                 out.append(Gesture(f"Found a {COLOUR_OF[c]} village with " + ", ".join(name_of(x) for x in nxt),
                                    action=f, card=c, source=f"hand:{seat}", target=f"new-village:{seat}"))
             elif ("found", nxt) not in seen:
                 seen.add(("found", nxt))
-                left = 3 - len(nxt)
+                left = FOUND_SIZE - len(nxt)
                 out.append(Gesture(f"Lay the {name_of(c)} down for a new village ({left} more)",
                                    draft=("found", nxt), card=c, source=f"hand:{seat}", target=f"new-village:{seat}"))
     return out
@@ -291,7 +292,7 @@ def gestures(v: VillagesState, seat: int, legal: list, draft: Hashable) -> list[
         elif isinstance(a, Pig):
             assert b is not None
             unit = b.atk if v.phase == Phase.ATK_PIG else b.dfd
-            out.append(Gesture(f"Destroy a Pig: +2 for {the(unit)}", action=a, card=a.card,
+            out.append(Gesture(f"Destroy a Pig: +{PIG_BONUS} for {the(unit)}", action=a, card=a.card,
                                source=_where(v, seat, a.card)))
         elif isinstance(a, Sheep):
             out.append(Gesture("Destroy the Sheep: the unit goes home safe", action=a, card=a.card,
@@ -347,7 +348,125 @@ def draft_hint(v: VillagesState, seat: int, draft: Hashable) -> str:
     if isinstance(draft, tuple) and draft and draft[0] == "found":
         staged = tuple(draft[1])
         colour = COLOUR_OF.get(staged[0], "") if staged else ""
-        return f"Drag {3 - len(staged)} more {colour} unit(s) onto the new village"
+        return f"Drag {FOUND_SIZE - len(staged)} more {colour} unit(s) onto the new village"
     if isinstance(draft, tuple) and draft and draft[0] == "switch":
         return "Drag a unit of another colour from your hand onto the village as the new guest"
     return ""
+
+
+# --- the projected score and what a drop would change ------------------------------------------------------------------
+
+
+def estimate_breakdown(v: VillagesState, seat: int) -> tuple[str, ...]:
+    """Where the round score of ``estimate`` comes from (rules/villages.md §2.8.4), a line per source: each village's
+    gold, the hand and the graveyard subtracted, the bonus for the first to empty the hand."""
+    if v.phase == Phase.OVER or HIDDEN in v.hands[seat]:
+        return ()
+    g = len(v.graveyards[seat])
+    out = [f"{vil.colour.capitalize()} village: {village_gold(vil, g)} gold" +
+           (" (doubled by the King)" if vil.has("king") else "") for vil in v.villages[seat]]
+    out.append(f"Hand: −{pile_gold(v.hands[seat], g)} gold ({len(v.hands[seat])} cards)")
+    out.append(f"Graveyard: −{pile_gold(v.graveyards[seat], g)} gold ({g} cards)")
+    if v.first_empty == seat:
+        out.append(f"First to empty the hand: +{EMPTY_BONUS}")
+    out.append(f"Round score: {round_score(v, seat)}")
+    return tuple(out)
+
+
+def _signed(x: int) -> str:
+    return f"+{x}" if x > 0 else f"−{-x}" if x < 0 else "±0"
+
+
+def _leaves_hand(v: VillagesState, seat: int, cards: tuple[str, ...]) -> tuple[int, str]:
+    """What cards leaving ``seat``'s hand add to its round score (their gold no longer counts against it), and the
+    empty-hand bonus they would earn, in words ("" without)."""
+    g = len(v.graveyards[seat])
+    gain = pile_gold(cards, g)
+    if v.first_empty == NOBODY and seat == v.active and len(v.hands[seat]) == len(cards):
+        return gain + EMPTY_BONUS, f" (+{EMPTY_BONUS}: first to empty your hand)"
+    return gain, ""
+
+
+def _village_change(v: VillagesState, seat: int, old: Village | None, new: Village, viewer: int) -> tuple[int, str]:
+    """(gold added, "Bo's blue village: 5 to 8 gold") for a village of ``seat`` that becomes ``new``."""
+    g = len(v.graveyards[seat])
+    before = village_gold(old, g) if old is not None else 0
+    after = village_gold(new, g)
+    owner = "Your" if seat == viewer else f"{v.names[seat]}'s"
+    shown = f"{before} to {after} gold" if old is not None else f"{after} gold"
+    return after - before, f"{owner} {new.colour} village: {shown}"
+
+
+def drop_effect(v: VillagesState, seat: int, gesture: Gesture) -> str:
+    """What making ``gesture`` would change, from ``seat``'s view: the village gold and round score a card moves,
+    who gains it, and for an attack or a defence the battle's arithmetic against what the view shows."""
+    a = gesture.action
+    if isinstance(a, Attack) and isinstance(gesture.then, Target):
+        return attack_words(v, seat, a.card, gesture.then.seat, gesture.then.village)
+    b = v.battle
+    if isinstance(a, Target) and b is not None and b.atk != HIDDEN:
+        return attack_words(v, seat, b.atk, a.seat, a.village)
+    if isinstance(a, Defend):
+        return defend_words(v, seat, a.card)
+    if isinstance(a, Found):
+        mine, bonus = _leaves_hand(v, seat, a.cards)
+        gold, words = _village_change(v, seat, None, Village(COLOUR_OF[a.cards[0]], a.cards), seat)
+        return f"{words} · your round score {_signed(gold + mine)}{bonus}"
+    if isinstance(a, Add):
+        old = v.villages[seat][a.village]
+        mine, bonus = _leaves_hand(v, seat, (a.card,))
+        gold, words = _village_change(v, seat, old, old.plus(a.card), seat)
+        return f"{words} · your round score {_signed(gold + mine)}{bonus}"
+    if isinstance(a, Give):
+        old = v.villages[a.seat][a.village]
+        mine, bonus = _leaves_hand(v, seat, (a.card,))
+        gold, words = _village_change(v, a.seat, old, old.plus(a.card), seat)
+        return f"{words} ({_signed(gold)} for {v.names[a.seat]}) · your round score {_signed(mine)}{bonus}"
+    if isinstance(a, Discard):
+        mine, bonus = _leaves_hand(v, seat, (a.card,))
+        return f"Your round score {_signed(mine)}{bonus}: the card leaves your hand"
+    if isinstance(a, Draw) and a.card is not None:
+        cost = card_gold(a.card, len(v.graveyards[seat]))
+        return f"Your round score {_signed(-cost)} while it is in your hand"
+    if isinstance(a, Reward) and b is not None and a.what == "kidnap":
+        cost = card_gold(a.card, len(v.graveyards[seat]))
+        return f"Into your hand: your round score {_signed(-cost)} while it stays there"
+    if isinstance(a, Reward) and b is not None:
+        g = len(v.graveyards[b.defender]) + 1  # the card itself joins the graveyard
+        return f"{v.names[b.defender]}'s graveyard: −{card_gold(a.card, g)} gold more"
+    return ""
+
+
+#: The label of the empty space a new village is founded on, and of the discard pile: longest first, the table
+#: takes the first that fits at a legible size (the zoom and the hint say the rest).
+FOUND_LABELS: tuple[str, ...] = ("Empty space: found a village here", "Found a village here", "New village")
+DISCARD_LABELS: tuple[str, ...] = ("Discard pile (top card right)", "Discard pile (top right)", "Discard pile",
+                                   "Discards")
+
+
+def village_label_words(v: VillagesState, seat: int, index: int) -> tuple[str, str]:
+    """(the long, the short) label of a village box: "Green · 12 gold", "12"."""
+    vils = v.villages[seat]
+    if index >= len(vils):
+        return "", ""
+    gold = village_gold(vils[index], len(v.graveyards[seat]))
+    return f"{vils[index].colour.capitalize()} · {gold} gold", str(gold)
+
+
+def village_label_choices(v: VillagesState, seat: int, index: int) -> tuple[str, ...]:
+    """A village box's label, longest first ("Green · 12 gold", "Green · 12", "12 gold", "12"): the table takes the
+    first that fits at a legible size (the hover says it whole)."""
+    long, short = village_label_words(v, seat, index)
+    if not long:
+        return ("",)
+    colour = long.split(" · ")[0]
+    return long, f"{colour} · {short}", f"{short} gold", short
+
+
+def graveyard_words(v: VillagesState, seat: int) -> str:
+    """What a graveyard costs its owner ("−5 gold"; "0 gold" for worthless cards; "" when empty)."""
+    cards = v.graveyards[seat]
+    if not cards:
+        return ""
+    gold = pile_gold(cards, len(cards))
+    return f"−{gold} gold" if gold else "0 gold"

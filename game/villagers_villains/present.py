@@ -1,4 +1,6 @@
-"""The game at a table: zones, gestures and card faces, enough for a generic table to play it by mouse alone.
+"""The presenter of Villagers & Villains: how the game is shown at a table, in pure code. Zones, gestures and card
+faces here (enough for a generic table to play it by mouse alone); the words (rolls explained, hints, the score if
+the game ended now with its sources, what a drop would change) in explain.py.
 
 Zones (ids are "<kind>[:<seat>[:<index>]]"):
 
@@ -46,6 +48,7 @@ from game.villagers_villains.actions import (
     Upgrade,
     Vend,
 )
+from game.villagers_villains.ai import recruit_chance
 from game.villagers_villains.cards import (
     ALL_CARDS,
     BUILDING,
@@ -182,8 +185,6 @@ def _token_at(v: VVState, k: int, i: int) -> str:
 
 
 def _dice_hint(v: VVState, seat: int, k: int) -> str:
-    from game.villagers_villains.ai import recruit_chance
-
     chance = recruit_chance(v, seat, v.declared, k)
     cost = k * C.extra_die_cost
     return f"{k} extra {'die' if k == 1 else 'dice'} ({cost} gold): {round(100 * chance)}% to reach position {v.declared}"

@@ -1,0 +1,91 @@
+"""What a table needs to know of a game without knowing the game: where cards lie (``Zone``), how a decision is
+made by hand (``Gesture``), a card in words (``CardFace``). Part of the protocol in ``game.engine``, which
+re-exports every name."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from game.action import Action
+
+Seat = int
+#: A face-down card in a Zone. "?" followed by what its back shows ("?wood") is allowed too.
+HIDDEN_CARD = "?"
+
+
+# --- tables: gestures, zones, faces -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Gesture:
+    """How one decision (or one step of a composed decision) is made at a table.
+
+    * a drag: ``card`` taken from zone ``source`` and dropped on zone ``target``;
+    * a click: ``target`` is None and ``card`` (a card clicked) or ``source`` (a zone clicked, e.g. the deck) set;
+    * a button: ``card``, ``source`` and ``target`` all None; ``label`` is its text.
+
+    Exactly one of ``action`` (the decision this completes) and ``draft`` (the
+    next partial choice of a move the rulebook locks in as a whole, kept by the
+    table and handed back to ``Game.gestures``) is set. ``label`` is a short
+    imperative shown on buttons, menus and tooltips ("Attack the blue village").
+
+    ``then`` is a decision the table makes at once after ``action`` when it is legal then: one drop that the
+    engine takes as two steps of the same seat (a unit dropped on the village it attacks: the attacker, then the
+    target; a hand card dropped on a stack: the Basic taken, then that card returned), so the AI's choices stay
+    small while a player makes the move the way the rulebook tells it.
+    """
+
+    label: str
+    action: Action | None = None
+    draft: Hashable = None
+    card: str | None = None
+    source: str | None = None
+    target: str | None = None
+    then: Action | None = None
+
+    @property
+    def kind(self) -> str:
+        if self.target is not None:
+            return "drag"
+        if self.card is not None or self.source is not None:
+            return "click"
+        return "button"
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A place on the table and the cards in it, as the viewer sees them.
+
+    ``id`` is a plain string ("hand:0", "village:1:2", "deck", "discard");
+    gestures name zones by it. ``cards`` are card ids in display order, a
+    face-down card being ``HIDDEN_CARD`` (or "?" plus what its back shows).
+    ``count`` is the number of cards when the zone shows only a pile (a deck
+    of 40 lists no cards); ``kind`` tells a table how to draw it: "row" (laid
+    out side by side), "fan" (a hand), "pile" (a stack, its top shown),
+    "stack" (overlapping so every card's top band stays readable) or "slot"
+    (an empty place a card may be dropped on).
+    """
+
+    id: str
+    label: str
+    cards: tuple[str, ...] = ()
+    owner: Seat | None = None
+    kind: str = "row"
+    count: int | None = None
+    note: str = ""  # a short public fact shown with the zone ("3 gold", "Tavern guest")
+
+    @property
+    def size(self) -> int:
+        return len(self.cards) if self.count is None else self.count
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """A card in words, for the generic table, tooltips and the log: each game's own table draws it properly."""
+
+    name: str
+    text: str = ""  # the effect in a few words
+    band: str = ""  # what kind of card ("Knight · blue", "Building")
+    value: str = ""  # a corner number (power, gold, cost)
+    color: tuple[int, int, int] | None = None  # the band's colour; never the only carrier of meaning

@@ -1,0 +1,251 @@
+"""Where the Villagers zones go, for 1 to 5 players at any window size (the layout declaration of its table).
+
+The seat in front of the screen along the bottom (its village as columns of overlapping cards, each chain rooted at
+the top, so every card's header (suits, padlock, chain line, name, symbol row) stays visible; under it the Village
+Square and the hand); the Road across the middle (the plaque, six stacks with the Road villager under each, the
+Basic supply, the Reserve and the discard pile); the other seats in panels across the top (their village, hand and
+Square). The solo game puts the Countess's village, the Event and the Jester there. A branch column starts level
+with the card after its parent, so a second branch visibly grows out of the card it sits on.
+
+Each function takes the table (``t``) and writes its boxes and rects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.engine import Zone
+from scenes import theme
+from scenes.table import kit
+from scenes.table.villagers import cardart
+
+PEEK = cardart.PEEK + 0.01
+
+
+@dataclass(eq=False, slots=True)
+class LegibleBox(kit.ZoneBox):
+    """A box whose label is never drawn below ``least`` px, the smallest legible size at the window's size (the
+    layout reserves the room for it, ``label_h``)."""
+
+    least: int = 0
+
+    def label_size(self) -> int:
+        return max(self.least, kit.ZoneBox.label_size(self))
+
+
+def _box(t: Any, *args: Any, **kw: Any) -> LegibleBox:
+    """A zone box whose label keeps to the table's least legible size."""
+    box = LegibleBox(*args, **kw)
+    box.least = getattr(t, "least", 0)
+    return box
+
+
+def village_col(zone_id: str) -> tuple[int, int] | None:
+    """(seat, column) of a "village:<seat>:<k>" zone id."""
+    parts = zone_id.split(":")
+    if len(parts) == 3 and parts[0] == "village":
+        return int(parts[1]), int(parts[2])
+    return None
+
+
+def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
+    ids = {z.id for z in zones}
+    n = len(t.match.seats)
+    f = t.front
+    cw = t.cw = max(36, int(min(area.w / 11, area.h * 0.115)))
+    lab = label_h(cw, getattr(t, "least", 0))
+    gap = max(5, int(cw * 0.1))
+    sc = max(24, int(cw * 0.62))
+    rc = max(28, int(cw * 0.8))
+    hc = max(30, int(cw * 0.85))
+    top_h = int(area.h * (0.2 if n == 1 else 0.24))
+    mk = max(6, int(sc * 0.24))
+    road_h = lab + round(sc * 1.4) + 4 + mk + gap + round(rc * 1.4) + 4
+    hand_h = round(hc * 1.4) + gap
+    # --- the top: the other seats, or the Countess
+    top = pygame.Rect(area.x, area.y, area.w, top_h)
+    if n == 1:
+        layout_solo_top(t, ids, top, cw, lab, gap)
+    else:
+        others = [(f + i) % n for i in range(1, n)]
+        layout_opponents(t, others, ids, top, cw, lab, gap)
+    # --- the Road across the middle
+    road = pygame.Rect(area.x, top.bottom + gap, area.w, road_h)
+    layout_road(t, ids, road, cw, sc, rc, mk, lab, gap)
+    # --- the viewer along the bottom: header, village, Square and hand
+    bottom = pygame.Rect(area.x, road.bottom + gap, area.w, area.bottom - road.bottom - gap)
+    head_h = max(18, int(cw * 0.24))
+    t.seat_rects[f] = pygame.Rect(bottom.x, bottom.y, min(bottom.w, int(cw * 6.5)), head_h)
+    hand_row = pygame.Rect(bottom.x, bottom.bottom - hand_h, bottom.w, hand_h)
+    sq_c = max(24, int(hc * 0.78))
+    sq_w = min(int(bottom.w * 0.36), int(sq_c * 5 * 1.08 + gap))
+    square = pygame.Rect(hand_row.x, hand_row.y + lab, sq_w, hand_row.h - lab)
+    if f"square:{f}" in ids:
+        t.boxes[f"square:{f}"] = _box(t, f"square:{f}", square, "row", sq_c, label="Village Square",
+                                                gap=0.06, min_w=max(20, int(sq_c * 0.6)), show_note=False)
+    hand = pygame.Rect(square.right + gap, hand_row.y, hand_row.right - square.right - gap, hand_row.h)
+    if f"hand:{f}" in ids:
+        t.boxes[f"hand:{f}"] = _box(t, f"hand:{f}", hand, "fan", hc, mat=False, gap=0.08)
+    vil = pygame.Rect(bottom.x, bottom.y + head_h + 2, bottom.w, hand_row.y - bottom.y - head_h - 2 - gap)
+    layout_village(t, f, ids, vil, cw, front=True)
+
+
+def label_h(cw: int, least: int = 0) -> int:
+    """The height of a box's label line over cards ``cw`` px wide (never below ``least`` px)."""
+    return theme.font("ui-bold", max(least, theme.MIN_FONT + 1, min(18, cw // 7))).get_linesize() + 2
+
+
+def layout_village(t: Any, seat: int, ids: set[str], rect: pygame.Rect, cap: int, front: bool) -> None:
+    """The village as columns side by side (wrapping onto a second row when that makes the cards bigger); each
+    column box is exactly as tall as its cards, so they overlap by the header and no more."""
+    cols = sorted((z for z in t.zone_list if village_col(z.id) and village_col(z.id)[0] == seat),  # type: ignore[index]
+                  key=lambda z: village_col(z.id)[1])  # type: ignore[index]
+    slot = f"new-chain:{seat}" if front and f"new-chain:{seat}" in ids else ""
+    count = len(cols) + (1 if slot else 0)
+    t.village_rects[seat] = rect
+    if not count or rect.w <= 0 or rect.h <= 0:
+        return
+    # a branch column starts level with the card after its parent: it visibly grows out of that card
+    parent = t.shown.parent
+    level: dict[str, int] = {}
+    start: dict[str, int] = {}
+    for z in cols:
+        first = z.cards[0] if z.cards else ""
+        p = parent.get(first, "")
+        start[z.id] = level[p] + 1 if p in level else 0
+        for i, c in enumerate(z.cards):
+            level[c] = start[z.id] + i
+    depth = max((start[z.id] + z.size for z in cols), default=1)
+    tall = 1.4 + (depth - 1) * PEEK
+    best = (0.0, 1)
+    for rows in (1, 2, 3):
+        per = -(-count // rows)
+        by_h = (rect.h - (rows - 1) * 4) / rows / tall
+        by_w = rect.w / (per * 1.1 - 0.1)
+        best = max(best, (min(by_h, by_w, cap), rows), key=lambda b: (round(b[0]), -b[1]))
+    w = max(14, int(best[0]))
+    rows = best[1]
+    per = -(-count // rows)
+    t.village_w[seat] = w
+    gap = max(2, round(w * 0.1))
+    row_h = round(w * 1.4 + (depth - 1) * w * PEEK) + 2
+    used_w = per * w + (per - 1) * gap
+    x0 = rect.x + max(0, (rect.w - used_w) // 2) if not front else rect.x
+    names = [z.id for z in cols] + ([slot] if slot else [])
+    for i, zid in enumerate(names):
+        r, c = divmod(i, per)
+        x = x0 + c * (w + gap)
+        y = rect.y + r * (row_h + 4)
+        if zid == slot:
+            box = _box(t, zid, pygame.Rect(x, y, w, round(w * 1.4)), "row", w, mat=False)
+            box.slots = 1
+        else:
+            size = t.zone_by_id[zid].size
+            h = round(w * 1.4 + (size - 1) * w * PEEK) + 2
+            y += round(start[zid] * w * PEEK)
+            box = _box(t, zid, pygame.Rect(x, y, w, h), "cascade", w, mat=False, gap=0.1, min_w=w)
+            box.peek = PEEK
+        t.boxes[zid] = box
+
+
+def layout_opponents(t: Any, others: list[int], ids: set[str], top: pygame.Rect, cw: int, lab: int,
+                      gap: int) -> None:
+    """A panel per other seat: its header, its village on the left, its hand and Square on the right."""
+    cols = len(others)
+    width = (top.w - gap * (cols - 1)) // cols
+    head = max(18, int(cw * 0.24))
+    for i, o in enumerate(others):
+        panel = pygame.Rect(top.x + i * (width + gap), top.y, width, top.h)
+        t.seat_panels[o] = panel
+        t.seat_rects[o] = pygame.Rect(panel.x + gap // 2 + 2, panel.y + 2, panel.w - gap - 4, head - 2)
+        inner = pygame.Rect(panel.x + 4, panel.y + head + 2, panel.w - 8, panel.h - head - 6)
+        sw = max(16, int(min(cw * 0.5, ((inner.h - 2 * lab - 4) / 2) / 1.4)))
+        side_w = min(int(inner.w * 0.34), int(sw * (3.2 if cols > 2 else 4.2)))
+        side = pygame.Rect(inner.right - side_w, inner.y, side_w, inner.h)
+        half = (side.h - 4) // 2
+        if f"hand:{o}" in ids:
+            r = pygame.Rect(side.x, side.y + lab, side.w, half - lab)
+            size = t.zone_by_id[f"hand:{o}"].size
+            if size * sw * 1.05 <= r.w:
+                t.boxes[f"hand:{o}"] = _box(t, f"hand:{o}", r, "row", sw, label=f"Hand · {size}", mat=False,
+                                            gap=0.05, show_note=False)
+            else:  # too many to lie side by side: a pile with its count, not cards hiding each other's names
+                t.boxes[f"hand:{o}"] = _box(t, f"hand:{o}", r, "pile", sw, label="Hand", mat=False,
+                                            show_note=False)
+        if f"square:{o}" in ids:
+            r = pygame.Rect(side.x, side.y + half + 4 + lab, side.w, side.bottom - side.y - half - 4 - lab)
+            t.boxes[f"square:{o}"] = _box(t, f"square:{o}", r, "row", sw, label="Square", mat=True,
+                                                    gap=0.05, show_note=False)
+        vil = pygame.Rect(inner.x, inner.y, side.x - inner.x - gap, inner.h)
+        layout_village(t, o, ids, vil, int(cw * 0.8), front=False)
+
+
+def layout_solo_top(t: Any, ids: set[str], top: pygame.Rect, cw: int, lab: int, gap: int) -> None:
+    """The solo game: the Countess's village (her card first), and the Event, the Jester and the Event decks."""
+    ec = max(24, int(min(cw * 0.8, (top.h - lab - 4) / 1.4)))
+    x = top.right
+    for zid, label in (("events:used", "Past Events"), ("events:winter", "Winter"), ("events:summer", "Summer"),
+                       ("jester", "Jester"), ("event", "This round")):
+        if zid not in ids:
+            continue
+        bw = int(ec * 1.12)
+        kind = "pile" if zid.startswith("events:") else "row"
+        r = pygame.Rect(x - bw, top.y + lab, bw, top.h - lab)
+        if label == "This round":  # the shorter wording where the long one would be cut
+            size = max(getattr(t, "least", 0), theme.MIN_FONT + 1, min(18, ec // 7))
+            label = label if theme.font("ui-bold", size).size(label)[0] <= r.w - 8 else "Event"
+        t.boxes[zid] = _box(t, zid, r, kind, ec if kind == "row" else int(ec * 0.8), label=label,
+                                      mat=kind == "row", show_note=False)
+        x = r.x - gap
+    head = max(18, int(cw * 0.24))
+    panel = pygame.Rect(top.x, top.y, x - top.x - gap, top.h)
+    t.seat_panels[-1] = panel
+    t.notice_rect = pygame.Rect(panel.x + 8, panel.y + 2, panel.w - 16, head - 2)
+    if "countess" in ids:
+        r = pygame.Rect(panel.x + 6, panel.y + head + 2, panel.w - 12, panel.h - head - 6)
+        cc = max(24, int(min(cw * 0.8, r.h / 1.4)))
+        t.boxes["countess"] = _box(t, "countess", r, "row", cc, mat=False, gap=0.06,
+                                             min_w=max(20, int(cc * 0.55)))
+
+
+def layout_road(t: Any, ids: set[str], road: pygame.Rect, cw: int, sc: int, rc: int, mk: int, lab: int,
+                 gap: int) -> None:
+    """The plaque, then six columns (a stack over its Road villager), then the Basic supply over the Reserve and
+    the discard pile."""
+    sch = round(sc * 1.4)
+    col_w = int(max(rc, sc) * 1.16)
+    pile_w = int(sc * 1.3)
+    plaque_w = int(cw * 1.9)
+    total = plaque_w + gap + 6 * col_w + 2 * gap + 3 * pile_w
+    x = road.x + max(0, (road.w - total) // 2)
+    t.plaque_rect = pygame.Rect(x, road.y + lab, plaque_w, road.h - lab)
+    x += plaque_w + gap
+    t.market_rects = {}
+    for i in range(6):
+        cx = x + i * col_w
+        if f"stack:{i}" in ids:
+            r = pygame.Rect(cx, road.y + lab, col_w, sch + 4)
+            t.boxes[f"stack:{i}"] = _box(t, f"stack:{i}", r, "pile", sc, label=f"Stack {i + 1}",
+                                                   mat=False)
+            card = pygame.Rect(r.centerx - sc // 2, r.centery - sch // 2, sc, sch)
+            if i in (1, 5):
+                t.market_rects[1 if i == 1 else 2] = card.move(0, mk)
+        ry = road.y + lab + sch + 4 + mk + gap
+        if f"road:{i}" in ids:
+            r = pygame.Rect(cx, ry, col_w, road.bottom - ry)
+            t.boxes[f"road:{i}"] = _box(t, f"road:{i}", r, "row", rc, mat=True, show_note=False)
+    x += 6 * col_w + 2 * gap
+    basics = [z for z in t.zone_list if z.id.startswith("basic:")]
+    for j, z in enumerate(basics):
+        r = pygame.Rect(x + j * pile_w, road.y + lab, pile_w, sch + 4)
+        t.boxes[z.id] = _box(t, z.id, r, "pile", sc, label="Basic", mat=False)  # the face names it
+    low_y = road.y + lab + sch + 4 + mk + gap + lab
+    for j, zid in enumerate(("reserve", "discard")):
+        if zid in ids:
+            r = pygame.Rect(x + j * int(pile_w * 1.5), low_y, int(pile_w * 1.4), road.bottom - low_y)
+            t.boxes[zid] = _box(t, zid, r, "pile", sc, label="Reserve" if zid == "reserve" else "Discard",
+                                          mat=False)

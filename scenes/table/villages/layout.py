@@ -1,0 +1,350 @@
+"""Where the Villages table puts its zones, for 2 to 5 players at any window size (a mixin of ``VillagesTable``: it
+reads and fills the scene's boxes, seat rectangles and view, as the shared ``TableChrome`` does).
+
+The viewer along the bottom (the hand fanned, its graveyard left of it and the turn's account right of it; above
+them its villages, and the rest of that row is the empty space a new village is founded on); the other seats in
+panels across the top (in one or two rows, whichever gives the larger cards), each with its hand, graveyard and
+villages; in the middle the deck, the discard pile fanned so every card can be looked at, the battle arena, and the
+race to the target. The labels' words come from the presenter (game/villages/present.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.engine import Zone
+from game.villages import present
+from scenes import theme
+from scenes.table import kit
+from scenes.table.villages.fans import OTHER_PEEK, PEEK, LabelBox, VillageBox, village_parts, village_size
+
+#: The smallest legible text at a window size (issue 18): the theme's rule, which the text audit counts by.
+least_px = theme.least_px
+
+
+class VillagesLayout:
+    """The layout of the Villages table (the rectangles the drawing modules paint into are set here too)."""
+
+    def init_layout(self) -> None:
+        """The rectangles the layout sets, before the first layout (the shared scene lays out in its __init__)."""
+        self.cw = 100
+        self.arena_card = 60
+        self.mid = pygame.Rect(0, 0, 0, 0)
+        self.arena = pygame.Rect(0, 0, 0, 0)
+        self.arena_cols: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
+        self.arena_slots: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
+        self.totals_rect = pygame.Rect(0, 0, 0, 0)
+        self.turn_rect = pygame.Rect(0, 0, 0, 0)
+        self.villages_area: dict[int, pygame.Rect] = {}
+        self.least = theme.MIN_FONT
+
+    def set_least(self, size: tuple[int, int]) -> None:
+        """The smallest legible text at this window size: labels, headers and the words on the cards are never
+        drawn smaller."""
+        self.least = least_px(size)
+
+    def label_px(self, w: int) -> int:
+        """The size of a box's label over cards ``w`` px wide."""
+        return max(self.least, theme.MIN_FONT + 1, min(18, w // 7))
+
+    def label_h(self, w: int) -> int:
+        return theme.font("ui-bold", self.label_px(w)).get_linesize() + 2
+
+    def head_h(self) -> int:
+        """A seat header's height: its status words (drawn at 0.85 of the name, the name at 0.62 of the line) no
+        smaller than ``least``."""
+        k = self.k
+        head = max(18, int(26 * k))
+        while int(max(theme.MIN_FONT + 1, min(int((head - 4) * 0.62), int(22 * max(k, 0.8)))) * 0.85) < self.least:
+            head += 1
+        return head
+
+    def fit_words(self, choices: Sequence[str], width: int, size: int, role: str = "ui-bold") -> str:
+        """The first of the presenter's wordings (longest first) that fits ``width`` at ``size``; the last one
+        otherwise."""
+        fnt = theme.font(role, size)
+        return next((c for c in choices if fnt.size(c)[0] <= width), choices[-1])
+
+    def arena_font(self) -> int:
+        return max(self.least, int(14 * self.k))
+
+    def _bands(self, area: pygame.Rect, cw: int) -> tuple[int, int, int, int]:
+        """(hand band, own village row, middle band, top band) heights at hand card width ``cw``."""
+        gap = max(6, int(10 * self.k))
+        head = self.head_h()
+        hand_h = round(cw * kit.CARD_RATIO) + int(cw * 0.1)
+        vcw = int(cw * 0.86)
+        row_h = self.label_h(vcw) + village_size(1, 1, 0, vcw)[1] + 2
+        mcw = max(28, int(cw * 0.72))
+        mid_h = self.label_h(mcw) + round(mcw * kit.CARD_RATIO) + 4 + 2 * theme.font("ui", self.arena_font()
+                                                                                   ).get_linesize()
+        top_h = area.h - hand_h - gap - row_h - head - gap - mid_h - gap
+        return hand_h, row_h, mid_h, top_h
+
+    def place_zones(self, zones: Sequence[Zone], area: pygame.Rect) -> None:
+        """Every box of the table for ``zones`` in ``area`` (the ``layout_zones`` hook)."""
+        v = self.shown
+        ids = {z.id: z for z in zones}
+        n = v.n
+        f = self.front
+        k = self.k
+        gap = max(6, int(10 * k))
+        head = self.head_h()
+        others = [(f + i) % n for i in range(1, n)]
+        # the hand's card width: as large as the window allows, smaller when the other seats would get tiny cards
+        full = max(36, min(int(area.h * 0.105), int(area.w / 9)))
+        best: tuple[float, int, tuple[int, int, int, int]] | None = None
+        for scale in (1.0, 0.93, 0.86, 0.8):
+            cw = max(36, int(full * scale))
+            bands = self._bands(area, cw)
+            top = pygame.Rect(area.x, area.y, area.w, bands[3])
+            ocw = self._opponents_fit(others, ids, top, int(cw * 0.8), gap, head)[0] if others else cw
+            worth = min(float(cw), ocw / 0.62)
+            if best is None or worth > best[0] + 0.5:
+                best = (worth, cw, bands)
+        assert best is not None
+        _, cw, (hand_h, row_h, mid_h, _top_h) = best
+        self.cw = cw
+        # --- the viewer: hand along the bottom, graveyard left of it, the turn's account right of it
+        band = pygame.Rect(area.x, area.bottom - hand_h, area.w, hand_h)
+        side_w = int(cw * 2.3)
+        gcw = max(24, min(int(cw * 0.72), int((hand_h - self.label_h(int(cw * 0.72))) / kit.CARD_RATIO)))
+        glab = self.label_h(gcw)
+        grave = pygame.Rect(band.x, band.y + glab, side_w, band.h - glab)
+        self.boxes[f"graveyard:{f}"] = LabelBox(f"graveyard:{f}", grave, "row", gcw, mat=True, gap=0.06,
+                                                show_note=False)
+        turn_w = int(cw * 1.9)
+        self.turn_rect = pygame.Rect(band.right - turn_w, band.y, turn_w, band.h)
+        hand = pygame.Rect(grave.right + gap, band.y, self.turn_rect.x - gap - grave.right - gap, band.h)
+        self.boxes[f"hand:{f}"] = LabelBox(f"hand:{f}", hand, "fan", cw, mat=False, gap=0.08)
+        # --- the viewer's villages above, and the empty space of that row to found one on
+        vcw = int(cw * 0.86)
+        row = pygame.Rect(area.x, band.y - gap - row_h, area.w, row_h)
+        header = pygame.Rect(area.x, row.y - head, area.w, head)
+        self.seat_rects[f] = pygame.Rect(header.x + gap, header.y + 2, header.w - 2 * gap, head - 4)
+        self.seat_panels[f] = pygame.Rect(area.x, header.y - 2, area.w, area.bottom - header.y + 2)
+        self._layout_villages(f, ids, row, vcw, max(26, int(vcw * 0.55)), found=True)
+        # --- the other seats, in panels across the top, as tall as their cards need
+        top = pygame.Rect(area.x, area.y, area.w, header.y - gap - mid_h - gap - area.y)
+        top_bottom = area.y
+        if others:
+            cap = int(cw * (0.9 if len(others) == 1 else 0.8))
+            w, rows = self._opponents_fit(others, ids, top, cap, gap, head)
+            need = self._place_opponents(others, ids, top, rows, w, gap, head)
+            if need < (top.h - (rows - 1) * gap) // rows:
+                top.h = rows * need + (rows - 1) * gap
+                self._place_opponents(others, ids, top, rows, w, gap, head)
+            top_bottom = top.bottom
+        # --- the middle: deck, discard pile, arena, the race to the target (centred in the room left)
+        mcw = max(28, int(cw * 0.72))
+        room = header.y - top_bottom
+        mid = self.mid = pygame.Rect(area.x, top_bottom + max(gap, (room - mid_h) // 2), area.w, mid_h)
+        self._layout_middle(ids, mid, mcw, self.label_h(mcw), gap)
+        for box in self.boxes.values():
+            if isinstance(box, LabelBox):
+                box.least = self.least
+
+    def _place_opponents(self, others: list[int], ids: dict[str, Zone], top: pygame.Rect, rows: int, w: int,
+                         gap: int, head: int) -> int:
+        """Place the other seats' panels; returns the height the fullest panel needs."""
+        need = 0
+        for panel, o in zip(self._panels(others, top, rows, gap), others, strict=True):
+            for name in [b for b in self.boxes if b.split(":")[0] in ("hand", "graveyard", "village")
+                         and b.split(":")[1] == str(o)]:
+                del self.boxes[name]
+            self._panel_fit(o, ids, panel, w, gap, head, place=True)
+            used = max((b.rect.bottom for name, b in self.boxes.items() if name.split(":")[1:2] == [str(o)]),
+                       default=panel.y + head)
+            need = max(need, used - panel.y + max(4, gap // 2))
+        return need
+
+    def relabel(self) -> None:
+        """The labels that follow the cards (a hand's count, a graveyard's and a village's gold), set after every
+        change: the layout itself is only redone when a village changes. The words are the presenter's."""
+        v = self.shown
+        for name, box in self.boxes.items():
+            z = self.zone_by_id.get(name)
+            if z is None:
+                continue
+            kind = name.split(":")[0]
+            if kind == "village":
+                choices = present.village_label_choices(v, z.owner, int(name.split(":")[2]))
+                box.label = self.fit_words(choices, box.rect.w - 8, self.label_px(box.card_w))
+            elif kind == "graveyard":
+                long = "Your graveyard" if z.owner == self.front else "Graveyard"
+                box.label = self._grave_label(present.graveyard_words(v, z.owner), box.rect.w, box.card_w, long)
+            elif kind == "hand" and z.owner != self.front:
+                box.label = f"Hand {z.size}"
+
+    def _grave_label(self, gold: str, width: int, w: int, long: str) -> str:
+        """"Graveyard · −5 gold", shortened to what fits the box."""
+        fnt = theme.font("ui-bold", self.label_px(w))
+        for words in (f"{long} · {gold}" if gold else long, f"Graveyard {gold}".strip(), f"Grave {gold}".strip(),
+                      gold or "Grave"):
+            if fnt.size(words)[0] <= width - 8:
+                return words
+        return gold or "Grave"
+
+    def _village_specs(self, seat: int, ids: dict[str, Zone]) -> list[tuple[str, int, int, int, tuple]]:
+        out = []
+        for i, vil in enumerate(self.shown.villages[seat]):
+            zid = f"village:{seat}:{i}"
+            z = ids.get(zid)
+            if z is None:
+                continue
+            units, gray, pairs = village_parts(z.cards, vil.guests)
+            out.append((zid, len(units), len(gray), len(pairs), tuple(vil.guests)))
+        return out
+
+    def _flow(self, specs: list[tuple[str, int, int, int, tuple]], rect: pygame.Rect, w: int, extra_w: float = 0,
+              peek: float = PEEK) -> list[tuple[str, pygame.Rect]] | None:
+        """Villages (and an extra place of ``extra_w`` card widths) left to right in lines inside ``rect`` at card
+        width ``w``; None when they do not fit."""
+        lab = self.label_h(w)
+        gap = max(4, int(w * 0.22))
+        x, y, line_h = rect.x, rect.y, 0
+        out: list[tuple[str, pygame.Rect]] = []
+        items: list[tuple[str, int, int]] = [(zid, *village_size(u, g, p, w, peek)) for zid, u, g, p, _ in specs]
+        if extra_w:
+            items.append(("", round(extra_w * w), village_size(1, 0, 0, w)[1]))
+        for zid, vw, vh in items:
+            if vw > rect.w:
+                return None
+            if x > rect.x and x + vw > rect.right:
+                x, y, line_h = rect.x, y + line_h + 2, 0
+            if y + lab + vh > rect.bottom:
+                return None
+            out.append((zid, pygame.Rect(x, y + lab, vw, vh)))
+            line_h = max(line_h, lab + vh)
+            x += vw + gap
+        return out
+
+    def _fit_villages(self, specs: list[tuple[str, int, int, int, tuple]], rect: pygame.Rect, cap: int, least: int,
+                      extra_w: float = 0, peek: float = PEEK) -> tuple[int, list[tuple[str, pygame.Rect]]]:
+        w = cap
+        while True:
+            got = self._flow(specs, rect, w, extra_w, peek)
+            if got is not None or w <= least:
+                return w, got or []
+            w = max(least, int(w * 0.94))
+
+    def _layout_villages(self, seat: int, ids: dict[str, Zone], rect: pygame.Rect, cap: int, least: int,
+                         found: bool = False, peek: float = PEEK) -> int:
+        specs = self._village_specs(seat, ids)
+        slot = f"new-village:{seat}"
+        found = found and slot in ids
+        staged = len(ids[slot].cards) if found else 0
+        extra = max(2.6, 1 + PEEK * max(2, staged)) if found else 0
+        w, placed = self._fit_villages(specs, rect, cap, least, extra, peek)
+        self.villages_area[seat] = rect
+        guests = {zid: g for zid, *_, g in specs}
+        lab = self.label_h(w)
+        for zid, r in placed:
+            if zid:
+                self.boxes[zid] = VillageBox(zid, r, "row", w, mat=False, show_note=False, guests=guests[zid],
+                                             peek=peek)
+        if found:
+            used = max((r.right for zid, r in placed if zid), default=rect.x - int(w * 0.22))
+            x = used + int(w * 0.22)
+            place = pygame.Rect(x, rect.y + lab, max(int(w * 2.6), rect.right - x), rect.bottom - rect.y - lab)
+            if place.right > rect.right:  # no room left on the row: the place the flow kept after the villages
+                last = next((r for zid, r in placed if not zid), None)
+                if last is not None:
+                    place = pygame.Rect(last.x, last.y, rect.right - last.x, last.h)
+            label = self.fit_words(present.FOUND_LABELS, place.w - 8, self.label_px(w))
+            self.boxes[slot] = VillageBox(slot, place, "row", w, label=label, mat=True, show_note=False)
+        return w
+
+    def _layout_middle(self, ids: dict[str, Zone], mid: pygame.Rect, mcw: int, mlab: int, gap: int) -> None:
+        mch = round(mcw * kit.CARD_RATIO)
+        top = mid.y + mlab
+        deck = pygame.Rect(mid.x, top, int(mcw * 1.3), mch + 4)
+        self.boxes["deck"] = LabelBox("deck", deck, "pile", mcw, label="Deck", mat=False)
+        tw = max(int(mcw * 2.9), int(150 * self.k))
+        self.totals_rect = pygame.Rect(mid.right - tw, mid.y, tw, mid.h)
+        aw = int(mcw * 6.2)
+        arena = self.arena = pygame.Rect(self.totals_rect.x - gap - aw, mid.y, aw, mid.h)
+        vs_w = int(mcw * 0.55)
+        col_w = (aw - vs_w) // 2
+        self.arena_cols = (pygame.Rect(arena.x, arena.y, col_w, arena.h),
+                           pygame.Rect(arena.right - col_w, arena.y, col_w, arena.h))
+        self.arena_card = mcw
+        self.arena_slots = (pygame.Rect(self.arena_cols[0].right - mcw - 6, top, mcw + 6, mch + 4),
+                            pygame.Rect(self.arena_cols[1].x, top, mcw + 6, mch + 4))
+        disc = pygame.Rect(deck.right + gap, top, arena.x - gap - deck.right - gap, mch + 4)
+        label = self.fit_words(present.DISCARD_LABELS, disc.w - 8, self.label_px(mcw))
+        self.boxes["discard"] = LabelBox("discard", disc, "row", mcw, label=label, mat=True, gap=0.06,
+                                         show_note=False)
+        b = self.shown.battle
+        left = f"battle:{b.attacker}" if b is not None else f"battle:{self.front}"
+        right = f"battle:{b.defender}" if b is not None and b.defender >= 0 else ""
+        for zid, r in ((left, self.arena_slots[0]), (right, self.arena_slots[1])):
+            z = ids.get(zid)
+            if z is None:
+                continue
+            box = LabelBox(zid, r.copy(), "row", mcw, label="" if b is not None else "Attack", mat=False,
+                              show_note=False)
+            if z.kind == "slot":
+                box.slots = 1
+            self.boxes[zid] = box
+
+    def _panels(self, others: list[int], top: pygame.Rect, rows: int, gap: int) -> list[pygame.Rect]:
+        """The other seats' panels: ``rows`` rows across the top, each row's panels sharing its whole width."""
+        per = -(-len(others) // rows)
+        ph = (top.h - (rows - 1) * gap) // rows
+        out = []
+        for i in range(len(others)):
+            r, c = divmod(i, per)
+            in_row = min(per, len(others) - r * per)
+            pw = (top.w - (in_row - 1) * gap) // in_row
+            out.append(pygame.Rect(top.x + c * (pw + gap), top.y + r * (ph + gap), pw, ph))
+        return out
+
+    def _opponents_fit(self, others: list[int], ids: dict[str, Zone], top: pygame.Rect, cap: int, gap: int,
+                       head: int) -> tuple[int, int]:
+        """(card width, rows) for the other seats' panels: one row or two, whichever gives the larger cards."""
+        best: tuple[int, int] | None = None
+        for rows in (1, 2):
+            if rows == 2 and len(others) < 2:
+                continue
+            panels = self._panels(others, top, rows, gap)
+            w = min(self._panel_fit(o, ids, p, cap, gap, head) for o, p in zip(others, panels, strict=True))
+            if best is None or w > best[0]:
+                best = (w, rows)
+        assert best is not None
+        return best
+
+    def _panel_fit(self, seat: int, ids: dict[str, Zone], panel: pygame.Rect, cap: int, gap: int, head: int,
+                   place: bool = False) -> int:
+        """The card width another seat's panel holds (its hand and graveyard at the left, its villages at the
+        right), and with ``place`` the boxes themselves."""
+        pad = max(4, gap // 2)
+        body = pygame.Rect(panel.x + pad, panel.y + head, panel.w - 2 * pad, panel.h - head - pad)
+        specs = self._village_specs(seat, ids)
+        w = cap
+        least = 22
+        while True:
+            lab = self.label_h(w)
+            ch = round(w * kit.CARD_RATIO)
+            mw = int(w * 1.5)
+            stacked = 2 * (lab + ch + 2) + pad <= body.h
+            misc_w = mw if stacked else 2 * mw + pad
+            vil = pygame.Rect(body.x + misc_w + gap, body.y, body.w - misc_w - gap, body.h)
+            ok = lab + ch <= body.h and vil.w > w
+            if (ok and self._flow(specs, vil, w, peek=OTHER_PEEK) is not None) or w <= least:
+                break
+            w = max(least, int(w * 0.94))
+        if not place:
+            return w
+        self.seat_panels[seat] = panel
+        self.seat_rects[seat] = pygame.Rect(panel.x + pad, panel.y + 2, panel.w - 2 * pad, head - 4)
+        hand = pygame.Rect(body.x, body.y + lab, mw, ch + 2)
+        grave = (pygame.Rect(body.x, hand.bottom + pad + lab, mw, ch + 2) if stacked
+                 else pygame.Rect(hand.right + pad, hand.y, mw, ch + 2))
+        self.boxes[f"hand:{seat}"] = LabelBox(f"hand:{seat}", hand, "row", w, mat=True, gap=0.04, show_note=False)
+        self.boxes[f"graveyard:{seat}"] = LabelBox(f"graveyard:{seat}", grave, "row", w, mat=True, gap=0.04,
+                                                   show_note=False)
+        self._layout_villages(seat, ids, vil, w, w, peek=OTHER_PEEK)
+        return w
