@@ -211,7 +211,7 @@ CASES = {
 def look(table: TableScene, seen: Seen) -> None:
     """At each settled moment (just drawn): a skipped turn said under the prompt, the summary box on screen."""
     if table.since.lines and table.since.box_rect is not None:
-        assert table.play.contains(table.since.box_rect)
+        assert table.side_rect.contains(table.since.box_rect)  # over the log's newest lines, never over the cards
         seen.summaries_drawn += 1
     for note in table.moments.notes:
         if note in table.prompt.detail and note not in seen.skipped:
