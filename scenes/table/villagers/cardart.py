@@ -247,9 +247,21 @@ def _villager(card: str, width: int, side: int, covered: bool, standin: str, coi
     top = band.bottom + round(w * 0.012)
     row_h = min(row.h, peek - round(top + name_h * 0.92))
     if name_px is None or (row_h < row.h * 0.5 and t.gold and not standin):
-        # a compact face: the suit, and the Gold big enough to read
-        _compact_row(s, words, t, pygame.Rect(inner.x, band.bottom, inner.w, peek - band.bottom), covered,
-                     bool(standin))
+        # a compact face: the suit, and the Gold big enough to read; a two-word name on two lines above it
+        area = pygame.Rect(inner.x, band.bottom, inner.w, peek - band.bottom)
+        if name_px is None and " " in t.name:
+            lines = t.name.split(" ", 1)
+            sizes = [words.fit(part, "card-bold", w * 0.135, room, w * 0.09) for part in lines]
+            if None not in sizes:
+                lpx = min(px for px in sizes if px is not None)
+                lh = _font("card-bold", lpx).get_linesize() * _SS * 0.9
+                if 2 * lh <= area.bottom - top:  # the name matters more than the row: it goes first
+                    for i, part in enumerate(lines):
+                        words.put(part, "card-bold", lpx, INK, "midtop", (w // 2, round(top + i * lh)))
+                    below = round(top + 2 * lh)
+                    area = pygame.Rect(area.x, below, area.w, area.bottom - below)
+        if area.h > (peek - band.bottom) * 0.3:
+            _compact_row(s, words, t, area, covered, bool(standin))
     else:
         chain = chain_words(ctype(card) if t is FOUNDERS_FOOD else t, standin, side)
         cpx = words.fit(chain, "ui", w * 0.085, room, w * 0.072)
