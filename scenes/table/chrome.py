@@ -269,7 +269,7 @@ class TableChrome:
     def seat_status_words(self, seat: int) -> str:
         """Whose turn it is, who is thinking, and the game's own public line for the seat."""
         parts = []
-        own = self.memo(("status", seat), lambda: self._game_status(seat))
+        own = self.memo(("status", seat), lambda: self.seat_line(seat))
         if not self.match.is_over():
             if seat in self.thinking_seats():
                 parts.append("thinking…")
@@ -279,7 +279,8 @@ class TableChrome:
             parts.append(own)
         return " · ".join(parts)
 
-    def _game_status(self, seat: int) -> str:
+    def seat_line(self, seat: int) -> str:
+        """The game's own public line for ``seat`` (a table may give a shorter one: its chip says the score)."""
         try:
             return str(self.game.seat_status(self.view, seat))
         except Exception:  # noqa: BLE001 - a game's status line must never stop the table

@@ -26,9 +26,9 @@ from game.villagers.state import EVENT_OF
 from game.villagers.texts import SILVER_WORDS, card_text
 from scenes import assets, theme
 from scenes.table import kit
-from scenes.table.villagers.facewords import SS as _SS
-from scenes.table.villagers.facewords import Words as _Words
-from scenes.table.villagers.facewords import font as _font
+from scenes.table.facewords import SS as _SS
+from scenes.table.facewords import Words
+from scenes.table.facewords import font as _font
 
 CARD_RATIO = 1.4
 PEEK = 0.6  # the header's height in card widths: what a covered card still shows
@@ -100,7 +100,7 @@ def _blank(w: int, h: int) -> pygame.Surface:
     return pygame.Surface((w, h), pygame.SRCALPHA)
 
 
-def _finish(s: pygame.Surface, width: int, words: _Words | None = None) -> pygame.Surface:
+def _finish(s: pygame.Surface, width: int, words: Words | None = None) -> pygame.Surface:
     out = pygame.transform.smoothscale(s, card_size(width))
     if words is not None:
         words.draw(out)
@@ -127,7 +127,7 @@ def _band(s: pygame.Surface, inner: pygame.Rect, h: int, color: tuple[int, int, 
     return band
 
 
-def _badge(s: pygame.Surface, words: _Words, center: tuple[int, int], d: int, text: str,
+def _badge(s: pygame.Surface, words: Words, center: tuple[int, int], d: int, text: str,
            fill: tuple[int, int, int], fg: tuple[int, int, int] = INK, grow: float = 1.0) -> int:
     """A round number badge (Gold, the keyring, the Countess's 4). It grows up to ``grow`` times ``d`` so its
     number stays legible; the number is left out when even that is too small. Returns the diameter drawn."""
@@ -191,7 +191,7 @@ def _villager(card: str, width: int, side: int, covered: bool, standin: str, coi
     if t.name == "Founders" and side:
         t = FOUNDERS_FOOD
     w, h = card_size(width * _SS)
-    words = _Words(least)
+    words = Words(least, centred=False)
     color = SUIT_COLORS.get(t.suit, (150, 150, 150))
     s, inner = _base(w, h, CREAM)
     radius = max(1, round(w * 0.06) - max(2, round(w / 90)))
@@ -293,7 +293,7 @@ def _villager(card: str, width: int, side: int, covered: bool, standin: str, coi
     return _finish(s, width, words)
 
 
-def _compact_row(s: pygame.Surface, words: _Words, t: CardType, area: pygame.Rect, covered: bool,
+def _compact_row(s: pygame.Surface, words: Words, t: CardType, area: pygame.Rect, covered: bool,
                  standin: bool) -> None:
     """A narrow villager's header under the band: its Gold in a badge as big as the header allows (the number
     legible), else its symbol row as icons."""
@@ -323,7 +323,7 @@ def _silver_tag(val: CardType) -> str:
     return f"{val.silver_amt}×" if val.silver_per == 1 else f"{val.silver_amt}/{val.silver_per}"
 
 
-def _symbol_row(s: pygame.Surface, words: _Words, t: CardType, row: pygame.Rect, covered: bool,
+def _symbol_row(s: pygame.Surface, words: Words, t: CardType, row: pygame.Rect, covered: bool,
                 standin: bool) -> None:
     """Food and Builder icons, the Gold badge, the Silver token: left to right, centred. The Gold and Silver
     numbers are drawn no smaller than ``words.least`` (the badge grows a little for it) or not at all."""
@@ -390,7 +390,7 @@ def _symbol_row(s: pygame.Surface, words: _Words, t: CardType, row: pygame.Rect,
         s.blit(layer, (0, 0))
 
 
-def _body(s: pygame.Surface, words: _Words, t: CardType, body: pygame.Rect, zoom: bool, coins: int) -> None:
+def _body(s: pygame.Surface, words: Words, t: CardType, body: pygame.Rect, zoom: bool, coins: int) -> None:
     w = s.get_width()
     color = SUIT_COLORS.get(t.suit, (150, 150, 150))
     text = ""
@@ -443,7 +443,7 @@ def villager_back(suit: str, width: int, least: int = 0) -> pygame.Surface:
 
 def _back(suit: str, width: int, least: int = 0) -> pygame.Surface:
     w, h = card_size(width * _SS)
-    words = _Words(least)
+    words = Words(least, centred=False)
     name = suit.title()
     color = SUIT_COLORS.get(name, BACK_PLAIN)
     s, inner = _base(w, h, _shade(color, 0.82) if name in SUIT_COLORS else BACK_PLAIN)
@@ -484,7 +484,7 @@ def market_card(number: int, width: int, least: int = 0) -> pygame.Surface:
 
 def _market(number: int, width: int, least: int = 0) -> pygame.Surface:
     w, h = card_size(width * _SS)
-    words = _Words(least)
+    words = Words(least, centred=False)
     s, inner = _base(w, h, CREAM)
     band_h = round(w * 0.3)
     band = pygame.Rect(inner.x, inner.bottom - band_h, inner.w, band_h)
@@ -512,7 +512,7 @@ def _market(number: int, width: int, least: int = 0) -> pygame.Surface:
 def _plain_card(width: int, least: int, color: tuple[int, int, int], icon: str, title: str, text: str,
                 badge: str = "", foot: str = "") -> pygame.Surface:
     w, h = card_size(width * _SS)
-    words = _Words(least)
+    words = Words(least, centred=False)
     s, inner = _base(w, h, CREAM)
     radius = max(1, round(w * 0.05))
     band = _band(s, inner, round(w * 0.22), color, radius)

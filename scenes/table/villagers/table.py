@@ -241,18 +241,9 @@ class VillagersTable(TableScene):
             return f"{v.supply[seat]} gold" + (f" ({gain})" if gain else "")
         return ""
 
-    def seat_status_words(self, seat: int) -> str:
-        """The shared line with the presenter's seat line without the gold (the chip shows it)."""
-        own = self.memo(("status-line", seat), lambda: present.seat_line(self.view, seat))
-        parts = []
-        if not self.match.is_over():
-            if seat in self.thinking_seats():
-                parts.append("thinking…")
-            elif seat in self.match.to_act() and not own:
-                parts.append("to decide")
-        if own:
-            parts.append(own)
-        return " · ".join(parts)
+    def seat_line(self, seat: int) -> str:
+        """The presenter's seat line without the gold (the chip shows it)."""
+        return present.seat_line(self.view, seat)
 
     # --- scores ------------------------------------------------------------------------------------------------------
     def score_panel(self) -> tuple[tuple[int, int], Callable[[pygame.Surface, pygame.Rect], Any]] | None:

@@ -32,6 +32,7 @@ from game.villages.cards import (
 )
 from scenes import assets, theme
 from scenes.table import kit
+from scenes.table.facewords import Words
 
 CARD_RATIO = 1.4
 _SS = 2  # supersampling factor
@@ -106,60 +107,12 @@ def on_colour(c: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if _luma(c) > 140 else PAPER
 
 
-class _Words:
-    """The words of one face, laid out in the supersampled drawing's units but drawn after it is scaled down, at the
-    size they are seen (text smoothed down from twice its size is half as tall as its font says: the text audit
-    and the reader see the same size). ``least`` is the smallest legible size in screen pixels: a word that would
-    be smaller is left out (a compact face: colour, emblem and values, the full card in the zoom)."""
-
-    def __init__(self, least: int) -> None:
-        self.least = least
-        self.items: list[tuple[str, str, int, tuple[int, int, int], str, tuple[float, float]]] = []
-
-    def fit(self, text: str, role: str, size: float, max_w: float, min_size: float) -> int | None:
-        """The screen size (px) ``text`` is drawn at to fit ``max_w`` (supersampled units), from ``size`` down to
-        ``min_size`` but never below ``least``; None when it cannot be drawn legibly there."""
-        px = max(size / _SS, self.least)
-        floor = max(min_size / _SS, self.least)
-        while True:
-            if _font(role, px).size(text)[0] <= max_w / _SS:
-                return round(px)
-            if px <= floor:
-                return None
-            px = max(floor, px * 0.93)
+class _Words(Words):
+    """The shared face words (``scenes.table.facewords``); this art places words in screen pixels."""
 
     def put(self, text: str, role: str, px: int | None, color: tuple[int, int, int], anchor: str,
-            at: tuple[float, float]) -> None:
-        if px is not None and text:
-            self.items.append((text, role, px, color, anchor, at))
-
-    def block(self, text: str, rect: pygame.Rect, size: float, role: str = "ui", color: tuple[int, int, int] = INK,
-              min_size: float = 6, max_lines: int = 12) -> bool:
-        """Wrapped text, shrunk until it fits ``rect`` (supersampled units), centred; False when it cannot be
-        drawn legibly there (and nothing is drawn)."""
-        px = max(size / _SS, self.least)
-        floor = max(min_size / _SS, self.least)
-        w, h = rect.w / _SS, rect.h / _SS
-        while True:
-            f = _font(role, px)
-            lines = [ln for ln in theme.wrap_lines(text, f, int(w)) if ln]
-            lh = f.get_linesize()
-            if lh * len(lines) <= h and len(lines) <= max_lines and all(f.size(ln)[0] <= w for ln in lines):
-                break
-            if px <= floor:
-                return False
-            px = max(floor, px * 0.92)
-        y = rect.centery / _SS - lh * len(lines) / 2
-        for ln in lines:
-            self.items.append((ln, role, round(px), color, "midtop", (rect.centerx / _SS, y)))
-            y += lh
-        return True
-
-    def draw(self, out: pygame.Surface) -> None:
-        for text, role, px, color, anchor, (x, y) in self.items:
-            img = _font(role, px).render(text, True, color)
-            r = img.get_rect(**{anchor: (round(x), round(y))})
-            out.blit(img, r)
+            at: tuple[float, float]) -> bool:
+        return super().put(text, role, px, color, anchor, (at[0] * _SS, at[1] * _SS))
 
 
 def _badge(s: pygame.Surface, words: _Words, center: tuple[int, int], d: int, text: str,

@@ -60,19 +60,10 @@ class VillannexTable(TableScene):
         """The round plaque: which round of how many, the solitaire's goal, the draft pick."""
         return present.plaque_lines(self.shown)
 
-    def seat_status_words(self, seat: int) -> str:
-        """The shared line with the presenter's short seat line: the score chip shows the points, so the header
-        says only where the seat stands, and four seats' headers are never cut at 1024x600."""
-        own = self.memo(("status-line", seat), lambda: present.seat_line(self.view, seat))
-        parts = []
-        if not self.match.is_over():
-            if seat in self.thinking_seats():
-                parts.append("thinking…")
-            elif seat in self.match.to_act() and not own:
-                parts.append("to decide")
-        if own:
-            parts.append(own)
-        return " · ".join(parts)
+    def seat_line(self, seat: int) -> str:
+        """The presenter's short seat line: the score chip shows the points, so the header says only where the seat
+        stands, and four seats' headers are never cut at 1024x600."""
+        return present.seat_line(self.view, seat)
 
     # --- cards ---------------------------------------------------------------------------------------------------
     def shown_cards(self, zone: Zone) -> tuple[str, ...]:
