@@ -133,10 +133,11 @@ def felt_area(surface: pygame.Surface, rect: pygame.Rect, *, color: tuple[int, i
 
 def chip(surface: pygame.Surface, label: str, center_y: int, right: int, size: int,
          fill: tuple[int, int, int] = GOLD, ink: tuple[int, int, int] = INK) -> pygame.Rect:
-    """A round score chip ending at ``right``; returns its rect."""
+    """A round score chip ending at ``right`` (moved in where it would run off the window); returns its rect."""
     t = text(label, "ui-bold", size, ink)
     w = t.get_width() + size
     r = pygame.Rect(right - w, round(center_y - size * 0.65), w, round(size * 1.3))
+    r.clamp_ip(surface.get_rect())
     pygame.draw.rect(surface, fill, r, border_radius=r.h // 2)
     surface.blit(t, t.get_rect(center=r.center))
     return r
