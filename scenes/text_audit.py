@@ -237,7 +237,7 @@ def _screens(app: Any) -> list[tuple[str, Callable[[], Any]]]:
             def mid(g: str = game, s: list[SeatSpec] = seats, n: int = n) -> None:
                 match = Match.new(g, s, 40 + n, {})
                 _past_opening(match)
-                _play_some(match, 0.5)
+                play_some(match, 0.5)
                 app.start_match(match)
 
             def end(g: str = game, s: list[SeatSpec] = seats, n: int = n) -> None:
@@ -251,7 +251,7 @@ def _screens(app: Any) -> list[tuple[str, Callable[[], Any]]]:
     return out
 
 
-def _play_some(match: Any, share: float) -> None:
+def play_some(match: Any, share: float) -> None:
     """Play on with quick AIs for about ``share`` of a typical game (the human seat included), stopping at the
     human's turn, so the table shows a game in full swing."""
     from game.ai import make_agent
@@ -269,9 +269,10 @@ def _play_some(match: Any, share: float) -> None:
 
 
 def audit(app_class: Callable[..., Any], sizes: tuple[tuple[int, int], ...] = SIZES, only: str | Callable[[str], bool] | None = None,
-          frames: int = 40) -> list[Findings]:
+          frames: int = 40, screens: Callable[[Any], list[tuple[str, Callable[[], Any]]]] | None = None) -> list[Findings]:
     """Open every screen at every size in audit mode and return what each drew (``only``: the screens whose name
-    contains it, or for which it is true given "name@WxH")."""
+    contains it, or for which it is true given "name@WxH"; ``screens``: other screens than the usual ones, as
+    (name, make) pairs built for the app)."""
     from scenes.menu import MenuScene
     from scenes.settings_store import Settings
     from scenes.smoke import _frames
@@ -284,7 +285,7 @@ def audit(app_class: Callable[..., Any], sizes: tuple[tuple[int, int], ...] = SI
     with recording() as begin:
         for size in sizes:
             app.set_window(size=size)
-            for name, make in _screens(app):
+            for name, make in (screens or _screens)(app):
                 label = f"{name}@{size[0]}x{size[1]}"
                 if (isinstance(only, str) and only not in label) or (callable(only) and not only(label)):
                     continue

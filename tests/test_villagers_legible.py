@@ -9,67 +9,43 @@ a narrow villager shows its Gold in a badge big enough to read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 import pytest
 
 from game.villagers.cards import TYPES
 from scenes import text_audit
 from scenes.table.villagers import cardart
+from tests.legible import audit_screens
 
 
 @pytest.fixture(scope="module")
 def findings() -> list[text_audit.Findings]:
-    from scenes.smoke import _isolate
-
-    _isolate()
-    from scenes.app import App
-
-    got = text_audit.audit(App, text_audit.SIZES, only=lambda label: ":villagers:" in label, frames=6)
-    for f in got:
-        s = f.summary()
-        print(f"{s['screen']:<44} strings {s['strings']:>4}  too small {s['too_small']:>4}  cut {s['cut']:>3}")
-    return got
+    return audit_screens(only=lambda label: ":villagers:" in label)
 
 
 @pytest.fixture(scope="module")
 def solo_findings() -> list[text_audit.Findings]:
     """The solo game against the Countess (the audit's screens start at 2 seats): mid-game and at the end."""
-    import random
+    return audit_screens(screens=_solo_screens)
 
+
+def _solo_screens(app: Any) -> list[tuple[str, Callable[[], None]]]:
     from game.match import Match, SeatSpec
-    from scenes.smoke import _finished_match, _frames, _isolate, _past_opening
+    from scenes.smoke import _finished_match, _past_opening
 
-    _isolate()
-    from scenes.app import App
-    from scenes.menu import MenuScene
-    from scenes.settings_store import Settings
-
-    pygame.init()
-    app = App(text_audit.SIZES[0], fullscreen=False, settings=Settings(window_size=text_audit.SIZES[0]))
-    app.raise_errors = True
-    random.seed(5)
-    got: list[text_audit.Findings] = []
     seats = [SeatSpec("Ada", "human")]
-    with text_audit.recording() as begin:
-        for size in text_audit.SIZES:
-            app.set_window(size=size)
-            for which in ("mid", "end"):
-                app.reset_to(MenuScene(app))
-                found = begin(f"table:villagers:1p:{which}@{size[0]}x{size[1]}", size)
-                if which == "mid":
-                    match = Match.new("villagers", seats, 41, {})
-                    _past_opening(match)
-                    text_audit._play_some(match, 0.5)
-                    app.start_match(match)
-                else:
-                    app.start_match(_finished_match("villagers", seats, 61))
-                _frames(app, 6)
-                text_audit._REC.current = None
-                got.append(found)
-    for f in got:
-        s = f.summary()
-        print(f"{s['screen']:<44} strings {s['strings']:>4}  too small {s['too_small']:>4}  cut {s['cut']:>3}")
-    return got
+
+    def mid() -> None:
+        match = Match.new("villagers", seats, 41, {})
+        _past_opening(match)
+        text_audit.play_some(match, 0.5)
+        app.start_match(match)
+
+    return [("table:villagers:1p:mid", mid),
+            ("table:villagers:1p:end", lambda: app.start_match(_finished_match("villagers", seats, 61)))]
 
 
 def test_the_solo_table_is_legible_at_every_size(solo_findings: list[text_audit.Findings]) -> None:

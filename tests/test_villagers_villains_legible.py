@@ -16,20 +16,12 @@ import pytest
 from game.villagers_villains.cards import ALL_CARDS, CITIES
 from scenes import text_audit, theme
 from scenes.table.villagers_villains import cardart
+from tests.legible import audit_screens
 
 
 @pytest.fixture(scope="module")
 def findings() -> list[text_audit.Findings]:
-    from scenes.smoke import _isolate
-
-    _isolate()
-    from scenes.app import App
-
-    got = text_audit.audit(App, text_audit.SIZES, only=lambda label: ":villagers_villains" in label, frames=6)
-    for f in got:
-        s = f.summary()
-        print(f"{s['screen']:<48} strings {s['strings']:>4}  too small {s['too_small']:>4}  cut {s['cut']:>3}")
-    return got
+    return audit_screens(only=lambda label: ":villagers_villains" in label)
 
 
 def test_every_villagers_villains_screen_is_audited_at_every_size(findings: list[text_audit.Findings]) -> None:

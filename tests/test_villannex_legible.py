@@ -11,7 +11,6 @@ the hover show the whole card).
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +20,7 @@ import pytest
 from game.villannex import cards as vc
 from scenes import text_audit, theme
 from scenes.table.villannex import cardart
+from tests.legible import audit_screens
 
 ALL = {"special_products": True, "military": True, "economy": True}
 SOLO = {"special_products": True, "economy": True}  # the solitaire offers no military power
@@ -34,14 +34,7 @@ def _print(found: list[text_audit.Findings]) -> None:
 
 @pytest.fixture(scope="module")
 def findings() -> list[text_audit.Findings]:
-    from scenes.smoke import _isolate
-
-    _isolate()
-    from scenes.app import App
-
-    got = text_audit.audit(App, text_audit.SIZES, only=lambda label: ":villannex" in label, frames=6)
-    _print(got)
-    return got
+    return audit_screens(only=lambda label: ":villannex" in label)
 
 
 def _expansion_screens(app: Any) -> list[tuple[str, Callable[[], None]]]:
@@ -77,30 +70,7 @@ def _expansion_screens(app: Any) -> list[tuple[str, Callable[[], None]]]:
 
 @pytest.fixture(scope="module")
 def expansion_findings() -> list[text_audit.Findings]:
-    from scenes.smoke import _frames, _isolate
-
-    _isolate()
-    from scenes.app import App
-    from scenes.menu import MenuScene
-    from scenes.settings_store import Settings
-
-    pygame.init()
-    app = App(text_audit.SIZES[0], fullscreen=False, settings=Settings(window_size=text_audit.SIZES[0]))
-    app.raise_errors = True
-    random.seed(5)
-    found: list[text_audit.Findings] = []
-    with text_audit.recording() as begin:
-        for size in text_audit.SIZES:
-            app.set_window(size=size)
-            for name, make in _expansion_screens(app):
-                app.reset_to(MenuScene(app))
-                got = begin(f"{name}@{size[0]}x{size[1]}", size)
-                make()
-                _frames(app, 6)
-                text_audit._REC.current = None
-                found.append(got)
-    _print(found)
-    return found
+    return audit_screens(screens=_expansion_screens)
 
 
 def test_every_villannex_screen_is_audited_at_every_size(findings: list[text_audit.Findings],
