@@ -199,13 +199,21 @@ class SinceLastTurn:
             rect = img.get_rect(bottomleft=(side.x + pad, side.bottom - pad))
         else:
             rect = img.get_rect(topright=(play.right - pad, play.y + pad))
-        alpha = 255 if width is not None else 235  # over the log: no ghost of the lines underneath
-        if self.age > SHOW_SECONDS:
-            alpha = int(alpha * max(0.0, 1 - (self.age - SHOW_SECONDS) / FADE_SECONDS))
-        if rect.collidepoint(getattr(t, "mouse", (-1, -1))):
-            alpha = min(alpha, 70)  # see what is under it
-        if alpha <= 0:
-            return
+        under = rect.collidepoint(getattr(t, "mouse", (-1, -1)))
+        if width is not None:
+            # Over the log, a see-through box would draw its words over the log's: it is whole, or gone (after its
+            # time, or while the pointer reads the log under it).
+            if under or self.age > SHOW_SECONDS + FADE_SECONDS:
+                return
+            alpha = 255
+        else:
+            alpha = 235
+            if self.age > SHOW_SECONDS:
+                alpha = int(alpha * max(0.0, 1 - (self.age - SHOW_SECONDS) / FADE_SECONDS))
+            if under:
+                alpha = min(alpha, 70)  # see the cards under it
+            if alpha <= 0:
+                return
         img.set_alpha(alpha)
         surface.blit(img, rect.topleft)
         self.box_rect = rect
