@@ -33,7 +33,7 @@ def busy_table(game: str, size: tuple[int, int]) -> tuple[Any, Any]:
     seats = [SeatSpec("Player 1", "human")] + [SeatSpec(f"Player {i + 2}", "easy") for i in range(n - 1)]
     match = Match.new(game, seats, 40 + n, {})
     _past_opening(match)
-    text_audit._play_some(match, 0.5)
+    text_audit.play_some(match, 0.5)
     app = make_app(size)
     table = table_for(app, match)
     app.push(table)
