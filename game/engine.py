@@ -414,6 +414,11 @@ class Game(ABC, Generic[S]):
     def describe(self, state: S, seat: Seat, action: Action) -> str:
         """The action in plain words with the player's name, for the log."""
 
+    def progress(self, state: S) -> str:
+        """How far the game is, one short public phrase ("Round 2", "Age II") that a save's header keeps for the
+        Load list, so the list never replays a file to show it. "": the save counts the decisions instead."""
+        return ""
+
     def seat_names(self, state: S) -> list[str]:
         return list(getattr(state, "names"))  # noqa: B009 - every state names its seats; S is unconstrained
 

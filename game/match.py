@@ -6,7 +6,10 @@ autosave share one definition of "the game so far".
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,12 +63,31 @@ def _record(seat: Seat, action: Action, simultaneous: bool, events: Sequence[Eve
 UNDO_REFUSED = "Undo is not possible"
 
 
+def derived_match_id(game_name: str, seed: int, seats: Sequence[SeatSpec]) -> str:
+    """The id of a game saved before games had one (save version 1): made from what such a save holds, so every
+    copy of the same game (its old autosave, a save of it) finds the same autosave slot."""
+    key = json.dumps([game_name, seed, [s.to_json() for s in seats]], sort_keys=True)
+    return "s" + hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:11]
+
+
+def new_match_id() -> str:
+    """A fresh id: 48 random bits, so two games started the same second never share an autosave."""
+    return secrets.token_hex(6)
+
+
 @dataclass(slots=True)
 class Match:
+    """``match_id`` names the game for its autosave slot (game.save.autosave_path): every game in progress has
+    its own, so starting another never replaces it. ``hints_allowed`` is chosen at setup; ``hints_used`` holds
+    the seats that asked for a hint (statistics mark their games). All three are saved."""
+
     game_name: str
     seats: tuple[SeatSpec, ...]
     seed: int
     options: dict[str, Any]
+    match_id: str = ""
+    hints_allowed: bool = True
+    hints_used: set[int] = field(default_factory=set)
     game: Game = field(init=False, repr=False)
     state: Any = field(init=False, repr=False)
     history: list[Record] = field(init=False, default_factory=list)
@@ -79,15 +101,26 @@ class Match:
                 raise GameError(f"unknown seat kind {s.kind!r} (known: {', '.join(SEAT_KINDS)})")
         self.game = get_game(self.game_name)
         self.options = self.game.normalize_options(self.options, len(self.seats))
+        if not self.match_id:
+            self.match_id = derived_match_id(self.game_name, self.seed, self.seats)
         self._restart()
 
     @classmethod
     def new(
-        cls, game_name: str, seats: Sequence[SeatSpec], seed: int | None = None, options: Mapping[str, Any] | None = None
+        cls, game_name: str, seats: Sequence[SeatSpec], seed: int | None = None, options: Mapping[str, Any] | None = None,
+        *, match_id: str | None = None, hints_allowed: bool = True,
     ) -> Match:
+        """A new game (a random seed and id unless given); ``hints_allowed`` comes from the setup screen."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        return cls(game_name, tuple(seats), seed, dict(options or {}))
+        return cls(game_name, tuple(seats), seed, dict(options or {}), match_id or new_match_id(), hints_allowed)
+
+    def progress(self) -> str:
+        """How far the game is, in a short phrase for the Load list ("Round 2"); the number of decisions when
+        the game has no words of its own."""
+        words = self.game.progress(self.state)
+        n = len(self.history)
+        return words or (f"{n} decision{'s' if n != 1 else ''}" if n else "just started")
 
     def _restart(self) -> None:
         self.state = self.game.new_game([s.name for s in self.seats], self.seed, self.options)

@@ -13,6 +13,11 @@ bounded, and checks the whole structure with a message naming what is
 wrong. The app moves a refused save aside (``set_aside=True``) and says so;
 the command line only reports (it must not rename a file it was asked to
 look at).
+
+Every game in progress has its own autosave, ``autosave-<game>-<id>.json``
+(``Match.match_id``), so starting another game never replaces one; what
+happens to a slot when a game is loaded, finished or deleted is in
+``game.autosaves``.
 """
 
 from __future__ import annotations
@@ -29,12 +34,14 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import GameError, IllegalAction
-from game.match import SEAT_KINDS, Match, SeatSpec
+from game.match import SEAT_KINDS, Match, SeatSpec, derived_match_id
 from game.names import name_or, printable
 
 FORMAT = "village-tabletop-save"
-VERSION = 1
-AUTOSAVE_NAME = "autosave.json"
+VERSION = 2  # 2: match_id, progress, hints_allowed, hints_used (version 1 files load, with defaults)
+AUTOSAVE_NAME = "autosave.json"  # the single autosave of version 1
+AUTOSAVE_PREFIX = "autosave-"  # + <game>-<match id>.json: one per game
+_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 HOME_ENV = "VILLAGE_TABLETOP_HOME"
 
 MAX_SAVE_BYTES = 4 * 1024 * 1024  # a whole Villannex game is a few KB; 4 MB is hundreds of long games
@@ -87,8 +94,32 @@ def saves_dir() -> Path:
     return _ensure_dir(data_home() / "saves")
 
 
-def autosave_path() -> Path:
-    return saves_dir() / AUTOSAVE_NAME
+def is_autosave_name(name: str) -> bool:
+    """Whether a file in the saves folder is an autosave (one game's own, or the single one of version 1)."""
+    return name == AUTOSAVE_NAME or (name.startswith(AUTOSAVE_PREFIX) and name.endswith(".json"))
+
+
+def autosave_path(match: Match | None = None) -> Path:
+    """With a match: its own autosave, ``autosave-<game>-<id>.json``. Without: the autosave written last (by file
+    time; nothing is read), or where the single autosave of version 1 lived when there is none (the crash log
+    names it, tools and tests look at it)."""
+    folder = saves_dir()
+    if match is not None:
+        game = re.sub(r"[^A-Za-z0-9_]", "_", match.game_name)[:40]
+        return folder / f"{AUTOSAVE_PREFIX}{game}-{match.match_id}.json"
+    newest: tuple[int, str] | None = None
+    try:
+        entries = list(os.scandir(folder))
+    except (OSError, ValueError):
+        entries = []
+    for entry in entries:
+        try:
+            if is_autosave_name(entry.name) and entry.is_file(follow_symlinks=False):
+                key = (entry.stat(follow_symlinks=False).st_mtime_ns, entry.name)
+                newest = key if newest is None or key > newest else newest
+        except OSError:
+            continue
+    return folder / (newest[1] if newest else AUTOSAVE_NAME)
 
 
 def _reason(exc: BaseException) -> str:
@@ -306,6 +337,10 @@ def match_to_json(match: Match) -> dict[str, Any]:
         "actions": match.action_list(),
         "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
         "over": match.is_over(),
+        "match_id": match.match_id,
+        "progress": match.progress(),
+        "hints_allowed": match.hints_allowed,
+        "hints_used": sorted(match.hints_used),
     }
 
 
@@ -333,6 +368,10 @@ class SaveBody:
     actions: tuple[tuple[int, dict[str, Any]], ...]
     saved_at: str
     over: bool
+    match_id: str  # version 1: derived from game, seed and seats
+    progress: str  # version 1: the number of decisions
+    hints_allowed: bool = True
+    hints_used: frozenset[int] = frozenset()
 
 
 def check_save(data: Any, path: Path | str = "save") -> SaveBody:
@@ -383,14 +422,26 @@ def check_save(data: Any, path: Path | str = "save") -> SaveBody:
     over = data.get("over", False)
     if type(saved_at) is not str or type(over) is not bool:
         raise bad("'saved_at' or 'over' has the wrong type")
-    return SaveBody(game, tuple(seats), seed, dict(options), tuple(actions), printable(saved_at, 40), over)
+    match_id = data.get("match_id") or derived_match_id(game, seed, seats)
+    if type(match_id) is not str or not _ID.fullmatch(match_id):  # it becomes part of a file name
+        raise bad("'match_id' is not an id")
+    progress, allowed, used = data.get("progress", ""), data.get("hints_allowed", True), data.get("hints_used", [])
+    if type(progress) is not str or type(allowed) is not bool:
+        raise bad("'progress' or 'hints_allowed' has the wrong type")
+    if type(used) is not list or any(type(s) is not int or not 0 <= s < len(seats) for s in used):
+        raise bad("'hints_used' is not a list of seats")
+    progress = printable(progress, 60) or f"{len(actions)} decision{'s' if len(actions) != 1 else ''}"
+    return SaveBody(game, tuple(seats), seed, dict(options), tuple(actions), printable(saved_at, 40), over,
+                    match_id, progress, allowed, frozenset(used))
 
 
 def match_from_json(data: Any, path: Path | str = "save") -> Match:
     """Rebuild a game by replaying it; SaveError with a reason for anything off."""
     body = check_save(data, path)
     try:
-        match = Match.new(body.game, body.seats, body.seed, body.options)
+        match = Match.new(body.game, body.seats, body.seed, body.options, match_id=body.match_id,
+                          hints_allowed=body.hints_allowed)
+        match.hints_used = set(body.hints_used)
         actions = [(seat, match.game.decode_action(action)) for seat, action in body.actions]
         match.replay(actions)
     except GameError as exc:
@@ -429,19 +480,23 @@ def load_save(path: Path, *, set_aside: bool = False) -> Match:
 
 
 def verify_autosave() -> str | None:
-    """Start-up: replay the autosave once. One that does not replay (or cannot be read) is moved aside now,
-    before the next game's autosave could overwrite it; returns the message for the player, or None."""
-    path = autosave_path()
+    """Start-up: replay the game Continue offers (the newest unfinished autosave). One that does not replay is
+    moved aside now, so the menu never offers it, and the next newest is tried; returns the message for the
+    player, or None. (The other autosaves are replayed when they are picked: start-up stays quick.)"""
+    problems: list[str] = []
     try:
-        if not path.is_file():
-            return None
-    except (OSError, ValueError):
+        infos = list_saves()
+    except OSError:
         return None
-    try:
-        load_save(path, set_aside=True)
-    except SaveError as exc:
-        return f"The autosave cannot be continued: {exc}"
-    return None
+    for info in infos:
+        if not info.autosave or info.over or info.error is not None:
+            continue
+        try:
+            load_save(info.path, set_aside=True)
+            break
+        except SaveError as exc:
+            problems.append(f"The autosave cannot be continued: {exc}")
+    return " ".join(problems) or None
 
 
 # --- the listing (cached) ------------------------------------------------------------------------------------
@@ -456,6 +511,14 @@ class SaveInfo:
     over: bool
     error: str | None = None  # set when the file cannot be loaded
     moved_to: Path | None = None  # where a refused file was moved aside
+    kinds: tuple[str, ...] = ()  # per seat: "human" or an AI level
+    progress: str = ""  # "Round 2" (from the header: the list replays nothing)
+    match_id: str = ""
+    stamp: int = 0  # the file's time (ns): orders two saves of the same second
+
+    @property
+    def autosave(self) -> bool:
+        return is_autosave_name(self.path.name)
 
 
 # path -> (stat key, info): the menu is shown often, and a listing must not re-read every file each time
@@ -480,7 +543,9 @@ def save_info(path: Path, *, set_aside: bool = True) -> SaveInfo | None:
         return hit[1]
     try:
         body = check_save(read_json(path, "Save"), path.name)
-        info = SaveInfo(path, body.game, tuple(s.name for s in body.seats), body.saved_at, body.over)
+        info = SaveInfo(path, body.game, tuple(s.name for s in body.seats), body.saved_at, body.over,
+                        kinds=tuple(s.kind for s in body.seats), progress=body.progress, match_id=body.match_id,
+                        stamp=st.st_mtime_ns)
     except SaveError as exc:
         if set_aside and exc.aside:
             err = _refuse(path, exc, tell=True)
@@ -509,8 +574,14 @@ def list_saves(folder: Path | None = None, *, set_aside: bool = True) -> list[Sa
                 if info is not None:
                     out[entry.name] = info
     result = list(out.values())
-    result.sort(key=lambda s: (s.saved_at, s.path.name), reverse=True)
+    result.sort(key=lambda s: (s.saved_at, s.stamp, s.path.name), reverse=True)
     return result
+
+
+def latest_in_progress(infos: list[SaveInfo] | None = None) -> SaveInfo | None:
+    """The game Continue offers: the newest unfinished, readable autosave (of ``infos``, else of the folder)."""
+    infos = list_saves() if infos is None else infos
+    return next((i for i in infos if i.autosave and not i.over and i.error is None), None)
 
 
 def new_save_path(match: Match) -> Path:

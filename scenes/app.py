@@ -250,10 +250,16 @@ class App:
 
     # --- flow -----------------------------------------------------------------------
     def start_match(self, match: Match) -> None:
+        """Open a new or loaded game over the menu. It is autosaved at once in its own slot (never over another
+        game's; a loaded game whose slot went on without it gets a slot of its own: game.autosaves); a finished
+        game opened to be looked at is not a game in progress and writes nothing."""
+        from game.autosaves import claim_autosave_slot
         from scenes.menu import MenuScene
 
         self.reset_to(MenuScene(self))
-        self.autosave(match)
+        if not match.is_over():
+            claim_autosave_slot(match)
+            self.autosave(match)
         try:
             table = make_table(self, match)
             self.push(table)
@@ -277,16 +283,32 @@ class App:
         self.push(CrashScene(self, exc, path, where, had_match=match is not None))
 
     def autosave(self, match: Match) -> None:
+        """Write the match to its own autosave (``autosave-<game>-<id>.json``). A finished game's stays, marked
+        finished, for the Load list and the replay viewer; the oldest finished ones beyond a few are removed."""
+        from game.autosaves import prune_finished_autosaves
         from game.save import autosave_path, write_save
 
         try:
-            write_save(autosave_path(), match)
+            write_save(autosave_path(match), match)
+            if match.is_over():
+                prune_finished_autosaves()
+                self.record_stats(match)
             self._autosave_failed = ""
         except Exception as exc:  # noqa: BLE001 - a full disk must not end the game
             message = f"Autosave failed: {exc}"
             if message != getattr(self, "_autosave_failed", ""):  # said once, not after every decision
                 self.toast(message, 5.0)
             self._autosave_failed = message
+
+    def record_stats(self, match: Match) -> None:
+        """A finished game goes into the player statistics (once per game: record_match keys it by the match's id,
+        so the autosave written again at the results does not count it twice). It never raises; a damaged or busy
+        database is a toast, and playing goes on."""
+        from game.stats import record_match
+
+        problem = record_match(match)
+        if problem:
+            self.toast(problem, 6.0)
 
     def show_results(self, match: Match) -> None:
         from scenes.results import ResultsScene
@@ -516,13 +538,18 @@ def _fit_display(size: tuple[int, int] | None) -> tuple[int, int] | None:
 def _startup_checks() -> list[str]:
     """Before the first frame: the data folder (a file in the way of saves/ moved aside, stale temp files of a
     killed write removed, an unusable folder named), the autosave (one that does not replay is moved aside
-    before the next game could overwrite it) and the saves (listed once, cached: a damaged one is moved aside
-    and the menu says so). Messages for the player; never raises."""
+    before the next game could overwrite it), the saves (listed once, cached: a damaged one is moved aside
+    and the menu says so) and the statistics (a damaged database is moved aside and a fresh one begun). Messages
+    for the player; never raises."""
     try:
         from game.save import list_saves, prepare_data_folder, verify_autosave
+        from game.stats import verify_stats
 
         notes = prepare_data_folder()
         problem = verify_autosave()
+        stats_problem = verify_stats()
+        if stats_problem:
+            notes.append(stats_problem)
         with contextlib.suppress(OSError):
             list_saves()
         return [*notes, problem] if problem else notes

@@ -51,10 +51,11 @@ def write_crash_log(exc: BaseException, where: str = "", match: Match | None = N
         lines.append(f"version {__version__}")
     except ImportError:
         pass
-    try:  # the game to continue from (or to attach): left untouched by a crash
+    try:  # the game to continue from (or to attach): its own autosave, left untouched by a crash
         from game.save import autosave_path
 
-        lines.append(f"autosave: {autosave_path()} ({'present' if autosave_path().is_file() else 'none yet'})")
+        path = autosave_path(match)
+        lines.append(f"autosave: {path} ({'present' if path.is_file() else 'none yet'})")
     except (ImportError, OSError):
         pass
     lines += ["", "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))]

@@ -1,8 +1,10 @@
-"""The main menu: pick a game, continue the autosave, load, settings, rules, quit.
+"""The main menu: pick a game, continue the latest game in progress, load, settings, rules, quit.
 
-The autosave is only inspected (header, not replayed) when the menu shows,
-so a damaged file costs nothing until the player asks to continue it, and
-then it produces a message instead of a crash.
+Every game in progress has its own autosave; Continue offers the one played
+last, and its note says which (game, progress, players when they fit). The
+autosaves are only inspected (headers, cached by file stamps, not replayed)
+when the menu shows, so a damaged file costs nothing until the player asks to
+continue it, and then it produces a message instead of a crash.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from __future__ import annotations
 import pygame
 
 from game import registry
+from game.autosaves import retire_legacy_autosave
 from game.registry import GameInfo
-from game.save import SaveError, autosave_path, load_save, save_info, take_problems
+from game.save import SaveError, SaveInfo, latest_in_progress, list_saves, load_save, take_problems
 from scenes import widgets as w
 from scenes.base import AppLike, Scene
 from scenes.focus import FocusRing
@@ -40,11 +43,13 @@ class MenuScene(Scene):
         self.side = [
             self.continue_button,
             w.Button("Load game", self.open_load, icon_name="load"),
+            w.Button("Statistics", self.open_stats, icon_name="crown"),
             w.Button("Settings", self.open_settings, icon_name="gear"),
             w.Button("Rules", lambda: self.open_rules(None), icon_name="book"),
             w.Button("Quit", app.quit, icon_name="power"),
         ]
         self.autosave_problem = ""
+        self.continue_info: SaveInfo | None = None  # the game Continue offers
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.side_rect = pygame.Rect(0, 0, 0, 0)
         self.k = 1.0
@@ -67,15 +72,24 @@ class MenuScene(Scene):
 
         self.app.push(SettingsScene(self.app))
 
+    def open_stats(self) -> None:
+        from scenes.stats_view import StatsScene
+
+        self.app.push(StatsScene(self.app))
+
     def open_load(self) -> None:
         from scenes.load import LoadScene
 
         self.app.push(LoadScene(self.app))
 
     def continue_game(self) -> None:
+        info = self.continue_info
+        if info is None:
+            return
         try:
-            match = load_save(autosave_path(), set_aside=True)  # one that does not replay is kept aside, not lost
+            match = load_save(info.path, set_aside=True)  # one that does not replay is kept aside, not lost
         except SaveError as exc:
+            self.check_autosave()  # the next game in progress, if any, is offered now
             self.autosave_problem = f"The autosave cannot be continued: {exc}"
             self.continue_button.enabled = False
             self.app.toast(self.autosave_problem, 6.0)
@@ -85,23 +99,41 @@ class MenuScene(Scene):
             self.continue_button.enabled = False
             return
         self.app.start_match(match)
+        retire_legacy_autosave(info.path, match)  # an autosave of version 1 now lives in its game's own slot
 
     def check_autosave(self) -> None:
-        """Enable Continue only for an unfinished, readable autosave."""
+        """Enable Continue for the latest unfinished, readable autosave; else say why not (the newest autosave is
+        damaged, or finished, or there is none)."""
         self.autosave_problem = ""
         b = self.continue_button
         b.enabled, b.note = False, "no game in progress"
-        info = save_info(autosave_path())  # cached by file stamp: showing the menu never re-reads every save
-        if info is None:
-            return
-        if info.error:
-            b.note = "autosave damaged"
-            self.autosave_problem = f"The autosave cannot be used: {info.error}"
-        elif info.over:
-            b.note = "last game finished"
-        else:
+        try:
+            infos = list_saves()  # cached by file stamps: showing the menu never re-reads every save
+        except OSError:
+            infos = []
+        self.continue_info = latest_in_progress(infos)
+        if self.continue_info is not None:
             b.enabled = True
-            b.note = f"{game_title(info.game)} · {', '.join(info.players)}"
+            b.note = self._continue_note(self.continue_info)
+            return
+        newest = next((i for i in infos if i.autosave), None)
+        if newest is None:
+            return
+        if newest.error:
+            b.note = "autosave damaged"
+            self.autosave_problem = f"The autosave cannot be used: {newest.error}"
+        elif newest.over:
+            b.note = "last game finished"
+
+    def _continue_note(self, info: SaveInfo) -> str:
+        """Which game Continue picks up: title, players and progress when they fit on the button, else fewer."""
+        title = game_title(info.game)
+        r = self.continue_button.rect
+        size = max(10, int(r.height * 0.36))  # the button's own note size (widgets.Button.draw)
+        fnt = w.font("ui", max(9, int(size * 0.7)))
+        room = r.width - 8
+        tries = [f"{title} · {', '.join(info.players)} · {info.progress}", f"{title} · {info.progress}"]
+        return next((t for t in tries if r.width and fnt.size(t)[0] <= room), title)
 
     # --- scene --------------------------------------------------------------------------
     def enter(self) -> None:
@@ -120,6 +152,8 @@ class MenuScene(Scene):
         bh, gap = int(66 * k), int(16 * k)
         for b, r in zip(self.side, w.column(self.side_rect, len(self.side), bh, gap), strict=True):
             b.rect = r
+        if self.continue_info is not None:  # the note fits the new width
+            self.continue_button.note = self._continue_note(self.continue_info)
         grid = pygame.Rect(margin, top, self.side_rect.left - 2 * margin, sh - top - margin)
         cols = 2
         rows = (len(self.tiles) + cols - 1) // cols

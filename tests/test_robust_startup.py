@@ -130,6 +130,26 @@ def test_bad_saves(home: Path, start: Callable[..., Started], name: str, content
     assert not started.can_continue
 
 
+def test_hostile_autosaves_among_good_ones(home: Path, start: Callable[..., Started]) -> None:
+    """One autosave per game (issue 20): the newest does not replay and another is garbage; both are moved aside
+    with a message, and Continue offers the good game in progress that is left."""
+    saves = home / "saves"
+    good = _save(("Ann", "Bob"))
+    good["saved_at"] = "2026-01-01T10:00:00"
+    (saves / f"autosave-villannex-{good['match_id']}.json").write_text(json.dumps(good), encoding="utf-8")
+    newest = _save(("Cy", "Di"))
+    newest["actions"].append([0, {"kind": "keep", "cards": ["Z1", "Z2", "Z3", "Z4"]}])
+    newest["saved_at"], newest["match_id"] = "2026-01-02T10:00:00", "fffeee"
+    (saves / "autosave-villannex-fffeee.json").write_text(json.dumps(newest), encoding="utf-8")
+    (saves / "autosave-villages-00aa.json").write_text("\x00\xff garbage", encoding="utf-8")
+    started = start()
+    _said(started, "does not replay", "kept as")
+    _said(started, "damaged", "kept as")
+    assert _aside(saves, "autosave-villannex-fffeee.json") and _aside(saves, "autosave-villages-00aa.json")
+    assert started.can_continue and "Villannex" in started.note
+    assert (saves / f"autosave-villannex-{good['match_id']}.json").exists()
+
+
 def test_an_oversized_save(home: Path, start: Callable[..., Started]) -> None:
     big = home / "saves" / "big.json"
     with open(big, "wb") as fh:
@@ -251,3 +271,21 @@ def test_a_fifo_and_dev_zero_do_not_hang_the_real_process(tmp_path: Path) -> Non
     assert done.returncode == 0, done.stderr
     assert "first menu frame" in done.stdout and "Traceback" not in done.stderr
     assert _aside(home, "settings.json")  # a settings "file" that is a FIFO is moved aside; saving works again
+
+
+# --- statistics (issue 20) --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("content", [b"\x00\xff not a database " * 40, b"SQLite format 3\x00" + b"\xff" * 4000])
+def test_a_damaged_statistics_database(home: Path, start: Callable[..., Started], content: bytes) -> None:
+    """A damaged statistics file never stops the app: it is moved aside with a message, a fresh one is begun
+    beside it, and the menu comes up."""
+    from game.stats import player_stats
+    from game.stats_db import DB_NAME
+
+    path = home / DB_NAME
+    path.write_bytes(content)
+    started = start()
+    assert any("statistic" in t.lower() for t in started.toasts), started.toasts
+    assert [p for p in home.iterdir() if p.name.startswith(DB_NAME + ".bad-")]
+    assert player_stats(path) == []

@@ -195,3 +195,47 @@ def test_new_save_path_never_collides() -> None:
     write_save(first, m)
     second = new_save_path(m)
     assert second != first and not second.exists()
+
+
+# --- version 2: a slot per game, progress in the header (issue 20) ------------------------------------------------
+
+#: A save exactly as version 1 wrote it (before match ids, progress and hints): it must always load.
+V1_SAVE = {
+    "format": "village-tabletop-save", "version": 1, "game": "toy", "options": {},
+    "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "hard"}], "seed": 42,
+    "actions": [], "saved_at": "2026-01-02T03:04:05", "over": False,
+}
+
+
+def test_a_version_1_save_loads_with_defaults(tmp_path: Path) -> None:
+    data = json.loads(json.dumps(V1_SAVE))
+    data["actions"] = _match(2).action_list()
+    path = _write(tmp_path / "old.json", json.dumps(data))
+    m = load_save(path)
+    assert len(m.history) == 2 and m.hints_allowed and m.hints_used == set()
+    assert m.match_id == save_mod.derived_match_id("toy", 42, m.seats) == load_save(path).match_id
+    info = next(i for i in list_saves(tmp_path) if i.path == path)
+    assert info.progress == "2 decisions" and info.kinds == ("human", "hard") and not info.autosave
+    write_save(path, m)  # written again: the current version, the same game id
+    again = json.loads(path.read_text())
+    assert again["version"] == save_mod.VERSION and again["match_id"] == m.match_id
+
+
+def test_each_game_in_progress_has_its_own_autosave() -> None:
+    a, b = _match(1), _match(2)
+    assert a.match_id != b.match_id and autosave_path(a) != autosave_path(b)
+    assert autosave_path(a).name == f"autosave-toy-{a.match_id}.json"
+    write_save(autosave_path(a), a)
+    write_save(autosave_path(b), b)
+    assert {i.path for i in list_saves()} == {autosave_path(a), autosave_path(b)}
+    assert autosave_path() == autosave_path(b)  # without a match: the autosave written last
+    assert all(i.autosave for i in list_saves())
+
+
+def test_the_header_carries_progress_ids_and_hints() -> None:
+    m = Match.new("toy", [SeatSpec("Ann"), SeatSpec("Bob", "hard")], seed=42, hints_allowed=False)
+    m.hints_used.add(0)
+    data = match_to_json(m)
+    assert data["version"] == save_mod.VERSION == 2
+    assert (data["match_id"], data["hints_allowed"], data["hints_used"]) == (m.match_id, False, [0])
+    assert data["progress"] == "Round 1 of 3"

@@ -213,6 +213,9 @@ class ToyGame(Game):
         value = card.split("#")[0]
         return CardFace(f"Card {value}", "Highest card wins the round", "Number", value)
 
+    def progress(self, state: ToyState) -> str:
+        return f"Round {max(1, state.round)} of {state.rounds}"
+
     def seat_status(self, view: ToyState, seat: Seat) -> str:
         return f"{view.scores[seat]} points"
 

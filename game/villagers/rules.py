@@ -266,6 +266,11 @@ class Villagers(Game[VillagersState]):
     def card_face(self, card: str) -> CardFace:
         return present.card_face(card)
 
+    def progress(self, state: VillagersState) -> str:
+        """The round and the stacks not yet empty: the game ends when all six are drafted empty."""
+        left = sum(1 for stack in state.stacks if stack)
+        return f"Round {max(1, state.round)}, {left} stack{'s' if left != 1 else ''} left"
+
     def seat_status(self, view: VillagersState, seat: Seat) -> str:
         return present.seat_status(view, seat)
 

@@ -418,6 +418,10 @@ class VillagersVillains(Game[VVState]):
     def card_face(self, card: str) -> CardFace:
         return present.card_face(card)
 
+    def progress(self, state: VVState) -> str:
+        """The round (the game ends on a town's size or an empty deck, neither a count of rounds)."""
+        return f"Round {max(1, state.round)}"
+
     def seat_status(self, view: VVState, seat: Seat) -> str:
         return present.seat_status(view, seat)
 

@@ -397,6 +397,10 @@ class Villages(Game[VillagesState]):
     def card_face(self, card: str) -> CardFace:
         return present.card_face(card)
 
+    def progress(self, state: VillagesState) -> str:
+        """The round: a game runs until a total reaches the target, so the round is what a player counts."""
+        return f"Round {max(1, state.round)}"
+
     def seat_status(self, view: VillagesState, seat: Seat) -> str:
         return present.seat_status(view, seat)
 

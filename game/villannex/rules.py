@@ -213,6 +213,14 @@ class Villannex(Game[VillannexState]):
     def card_face(self, card: str) -> CardFace:
         return present.card_face(card)
 
+    def progress(self, state: VillannexState) -> str:
+        """The round of the rounds to play, or in a one-round game the step it is at."""
+        if state.rounds > 1:
+            return f"Round {max(1, state.round)} of {state.rounds}"
+        step = {KEEP: "keeping cards", DRAFT: "drafting", REVEAL: "showing cards", NEXT: "showing cards",
+                PLAY: "building", END: "scored"}.get(state.phase, "building")
+        return f"One round: {step}"
+
     def seat_status(self, view: VillannexState, seat: Seat) -> str:
         return present.seat_status(view, seat)
 
