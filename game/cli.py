@@ -1,4 +1,4 @@
-"""Headless command line: simulate, tournament, replay, inspect.
+"""Headless command line: simulate, tournament, replay, inspect, review, stats.
 
 It is how the games and the AI are measured in thousands of games and how a
 bug report (a save file) is looked at without the window. Every command
@@ -27,7 +27,9 @@ from game.engine import Game, GameError
 from game.names import printable
 from game.play import play_game
 from game.registry import GAMES, get_game
+from game.review import REVIEW_ITERATIONS, THRESHOLDS, costliest, review_match, summary
 from game.save import SaveError, load_save
+from game.stats import cli_stats
 
 EXIT_USAGE = 2
 MAX_BUDGET = 3600.0  # seconds per decision: an hour is already far beyond any use
@@ -303,6 +305,50 @@ def cmd_inspect(args: argparse.Namespace) -> int:
     return 0
 
 
+def _percent(x: float) -> str:
+    return f"{100.0 * x:.0f} %"
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    """The statistics database as game.stats reads it (exit 1 when it cannot be read at all)."""
+    return cli_stats((["--json"] if args.json else []) + (["--db", str(args.db)] if args.db else []))
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    match = _load(args.save)
+    n = len(match.seats)
+    if args.seat is None:
+        seat = next((i for i, s in enumerate(match.seats) if s.is_human), 0)
+    elif not 0 <= args.seat < n:
+        raise _UsageError(f"--seat must be from 0 to {n - 1} for this save, not {args.seat}")
+    else:
+        seat = args.seat
+    entries = review_match(match, seat, iterations=args.iterations, seed=args.seed)
+    result = {
+        "game": match.game_name,
+        "seat": seat,
+        "name": match.seats[seat].name,
+        "iterations": args.iterations,
+        "seed": args.seed,
+        "thresholds": {name: least for name, least in THRESHOLDS},
+        "decisions": [e.to_json() for e in entries],
+        "grades": summary(entries),
+    }
+    marks = ", ".join(f"{name} from a drop of {_percent(least)}" for name, least in THRESHOLDS)
+    lines = [f"{match.game.title}: review of {match.seats[seat].name} (seat {seat}), {len(entries)} decisions with "
+             f"a choice, {args.iterations} iterations each; win chance after the move played and after the best "
+             f"({marks})"]
+    for e in entries:
+        mark = f"  [{e.grade}]" if e.grade else ""
+        lines.append(f"  #{e.index + 1}: {e.chosen} ({_percent(e.chosen_win)}); best: {e.best} "
+                     f"({_percent(e.best_win)}){mark}")
+    worst = costliest(entries, 3)
+    if worst:
+        lines.append("costliest: " + "; ".join(f"#{e.index + 1} -{_percent(e.drop)}" for e in worst))
+    _emit(result, "\n".join(lines), args.json)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     known = ", ".join(g.name for g in GAMES if g.available) or "none"
     p = _Parser(prog="python -m game", description="Village Tabletop without the window.")
@@ -357,6 +403,31 @@ def build_parser() -> argparse.ArgumentParser:
     ins.add_argument("save", help="path of a save file")
     ins.add_argument("--json", action="store_true", help="print only the JSON line")
     ins.set_defaults(func=cmd_inspect)
+
+    rev = sub.add_parser(
+        "review",
+        help="value each decision of one seat against the hard AI's best move",
+        description=(
+            "Replays the save and, at each decision of the seat with more than one legal move, runs the hard AI's "
+            "search from that seat's view at the time. Each decision gets the estimated win chance after the move "
+            "played and after the search's best move; the drop between them grades it: "
+            + ", ".join(f"{name} from {least:.2f}" for name, least in THRESHOLDS)
+            + ". The same save, --iterations and --seed give the same output."
+        ),
+    )
+    rev.add_argument("save", help="path of a save file")
+    rev.add_argument("--seat", type=_whole(0, MAX_PLAYERS - 1), default=None,
+                     help="the seat to review, from 0 (default: the first human seat, else 0)")
+    rev.add_argument("--iterations", type=_iterations, default=REVIEW_ITERATIONS,
+                     help=f"search iterations per decision, 1 to {MAX_ITERATIONS:,} (default {REVIEW_ITERATIONS})")
+    rev.add_argument("--seed", type=int, default=0, help="seed of the searches (default 0)")
+    rev.add_argument("--json", action="store_true", help="print only the JSON line")
+    rev.set_defaults(func=cmd_review)
+
+    st = sub.add_parser("stats", help="each player's record per game, from the statistics database")
+    st.add_argument("--db", type=Path, default=None, help="a statistics file (default: the data folder's)")
+    st.add_argument("--json", action="store_true", help="print only the JSON line")
+    st.set_defaults(func=cmd_stats)
 
     return p
 

@@ -24,13 +24,16 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from game.ai.base import DEFAULT_BUDGET, Agent
 from game.ai.early_stop import StopRule
 from game.ai.simple import one_ply
 from game.engine import Action, AITuning, Game, IllegalAction, OutcomeKind, Seat
+
+#: Iterations between two looks at a search's ``cancel`` callback (a look is a Python call; an iteration far more).
+CANCEL_EVERY = 8
 
 
 class _Node:
@@ -60,7 +63,10 @@ class HardAgent(Agent):
         #: Stop searching once the choice is settled (game/ai/early_stop.py); False spends the whole budget or cap.
         self.early_stop = early_stop
         self.last_iterations = 0  # for benchmarks and the curious
-        self.last_stop = ""  # why the last search ended: "cap", "budget", or an early-stop rule's name
+        self.last_stop = ""  # why the last search ended: "cap", "budget", "cancelled" or an early-stop rule's name
+        #: Mix the score margin into rewards as the game's AITuning.margin_weight says; the coach turns it off, so
+        #: its values are win chances alone.
+        self.shape_margin = True
 
     def _choose(self, game: Game, view: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
         self._tune = self.tuning or game.ai_tuning
@@ -72,6 +78,25 @@ class HardAgent(Agent):
             self.last_iterations = 0
             return sound[0]
         legal = sound
+        edges = self.search(game, view, seat, legal, rng)
+        best = legal[0]
+        best_key = (-1.0, -1.0)
+        for a in legal:
+            e = edges.get(a)
+            if e is None:
+                continue
+            key = (e[0], e[1] / e[0] if e[0] else 0.0)
+            if key > best_key:
+                best, best_key = a, key
+        return best
+
+    def search(self, game: Game, view: Any, seat: Seat, legal: list[Action], rng: random.Random,
+               cancel: Callable[[], bool] | None = None) -> dict[Action, list[float]]:
+        """Search ``view`` (already masked to ``seat``) over ``legal`` and return the seat's root edges: action ->
+        [visits, total reward, availability]. ``choose`` takes the most visited; the coach (game/ai/coach.py)
+        reads them all. ``cancel`` (fixed cap only) is asked every CANCEL_EVERY iterations: true ends the search
+        with what it has (``last_stop`` = "cancelled")."""
+        self._tune = self.tuning or game.ai_tuning
         n = len(game.seat_names(view))
         roots = [_Node() for _ in range(n)]
         if self._tune.prior_samples > 0:
@@ -80,7 +105,7 @@ class HardAgent(Agent):
         self._margin_count = 0
         # The score margin means something only where seats compete one against another: in a Cooperative game it
         # would reward a seat for beating its own teammates (and in a team game, its partner).
-        self._shape = (self._tune.margin_weight > 0.0 and n > 1
+        self._shape = (self.shape_margin and self._tune.margin_weight > 0.0 and n > 1
                        and game.outcome(view).kind == OutcomeKind.RANKED)
         self._reward = 0.5
         stop = StopRule(roots[seat].edges, legal) if self.early_stop else None
@@ -91,6 +116,9 @@ class HardAgent(Agent):
             cap = max(1, self.iterations)
             self.last_stop = "cap"
             while done < cap:
+                if cancel is not None and done % CANCEL_EVERY == 0 and cancel():
+                    self.last_stop = "cancelled"
+                    break
                 self._iterate(game, view, seat, roots, rng)
                 done += 1
                 if stop is not None and done < cap:
@@ -126,17 +154,7 @@ class HardAgent(Agent):
                         self.last_stop = why
                         break
         self.last_iterations = done
-        edges = roots[seat].edges
-        best = legal[0]
-        best_key = (-1.0, -1.0)
-        for a in legal:
-            e = edges.get(a)
-            if e is None:
-                continue
-            key = (e[0], e[1] / e[0] if e[0] else 0.0)
-            if key > best_key:
-                best, best_key = a, key
-        return best
+        return roots[seat].edges
 
     def _seed_root(self, game: Game, view: Any, seat: Seat, legal: list[Action], root: _Node,
                    rng: random.Random) -> None:

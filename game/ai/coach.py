@@ -1,0 +1,80 @@
+"""The coach: every legal move of a seat valued by the hard AI's search, from that seat's view alone (issue 20).
+
+The hint button and the review of a finished game (game/review.py) ask :func:`rank_moves`. It runs the hard AI's
+search (``HardAgent.search``, game/ai/ismcts.py) with three differences from a move of the hard AI, each for a
+reason:
+
+- a fixed number of iterations and no early stop: the same position, iterations and seed give the same answer
+  (a review run twice agrees, a test can compare), and every move is valued, not only the leader settled;
+- no score-margin shaping: a move's value is the mean of the game's own reward for the seat over the search
+  (``game.rewards``: a share of the win in a ranked game, the team's result in a cooperative one; a playout cut
+  short is scored by ``game.evaluate``, itself a win chance), so it reads as an estimated win chance (pulled a
+  little towards the position's mean while the move has few visits: PRIOR_VISITS);
+- every legal move is ranked, also those ``game.blunder`` names (the hard AI never plays them, but a player may
+  have: the review must value the move that was made). They come out low.
+
+The view is masked once more with ``game.view``, so a caller holding the full state cannot make the coach peek:
+two states that give the seat the same view give the same ranking.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.ismcts import HardAgent
+from game.engine import Action, Game, Seat
+
+#: The table's hint search: iterations per hint. The slowest position is Villannex with four players and all
+#: expansions (192 ways to play two cards): there 200 iterations take about 1.4 s of one core of this machine (2 s
+#: while other work shares it); Villages with five players runs 200-350 iterations a second, the other games
+#: faster. More would steady the values but keep the player waiting.
+COACH_ITERATIONS: int = 200
+#: A move's value is its mean reward with this many visits' worth of the position's mean reward added: a move the
+#: search tried once or twice (many moves, few iterations) is not ranked first, nor marked a blunder, on the luck of
+#: one playout, while a well-searched move keeps its own value.
+PRIOR_VISITS = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """One legal move as the coach values it."""
+
+    action: Action
+    text: str  # game.describe(view, seat, action): the words a player reads
+    win: float  # estimated win chance for the seat after this move, 0..1
+    visits: int  # how often the search tried it (more: a surer value)
+
+
+def rank_moves(game: Game, view: Any, seat: Seat, *, iterations: int = COACH_ITERATIONS, seed: int = 0,
+               cancel: Callable[[], bool] | None = None) -> list[MoveValue]:
+    """Every legal move of ``seat``, best first, from the seat's view only (``view`` is masked again with
+    ``game.view``, so a full state may be handed in).
+
+    Best first means the highest estimated win chance, then the most visits, then the order of
+    ``game.legal_actions``. The same view, iterations and seed give the same list. ``cancel`` is asked every few
+    iterations; when it answers true the search stops and the list is built from what was searched so far (a move
+    not tried yet has 0 visits and the position's mean value). Empty when the seat has nothing to decide."""
+    view = game.view(view, seat)
+    legal = game.legal_actions(view, seat)
+    if not legal:
+        return []
+    agent = HardAgent(seed, iterations=max(1, iterations), early_stop=False)
+    agent.shape_margin = False
+    rng = random.Random(f"coach:{seed}")
+    edges = agent.search(game, view, seat, list(legal), rng, cancel=cancel)
+    seen = [e for e in edges.values() if e[0] > 0]
+    visits_all = sum(e[0] for e in seen)
+    mean = sum(e[1] for e in seen) / visits_all if visits_all > 0 else 0.5
+    out: list[tuple[tuple[float, float, int], MoveValue]] = []
+    for i, action in enumerate(legal):
+        e = edges.get(action)
+        visits = e[0] if e is not None else 0.0
+        total = e[1] if e is not None else 0.0
+        win = min(1.0, max(0.0, (total + PRIOR_VISITS * mean) / (visits + PRIOR_VISITS)))
+        mv = MoveValue(action, game.describe(view, seat, action), win, int(visits))
+        out.append(((-win, -visits, i), mv))
+    out.sort(key=lambda pair: pair[0])
+    return [mv for _key, mv in out]

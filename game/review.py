@@ -1,0 +1,134 @@
+"""The review of a game, as Lichess's computer analysis does it for chess (issue 20): each decision of one seat,
+valued by the coach's search (game/ai/coach.py) from that seat's view at the time, next to the move the search
+liked best.
+
+A decision is graded by the drop in estimated win chance between the search's best move and the move made
+(``drop = best_win - chosen_win``), against :data:`THRESHOLDS`:
+
+- a **blunder** drops the win chance by 20 points (0.20) or more,
+- a **mistake** by 10 points or more,
+- an **inaccuracy** by 5 points or more;
+
+less is no mark. The values are estimates of a search of a fixed size, so a small drop may be noise: the smallest
+mark starts at 5 points for that reason.
+
+The positions are rebuilt by replaying the match's decisions from a fresh :class:`Match` with the same game,
+seats, seed and options (a save is exactly that), and each is masked to the reviewed seat's view before the search
+sees it, so the review knows what the player knew then and nothing more (in Villannex, not the others' secret
+choices of the same step). Decisions with a single legal move are skipped: there was nothing to choose. The same
+match, iterations and seed give the same review.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.coach import rank_moves
+from game.engine import Action
+from game.match import Match
+
+#: (grade, smallest drop in win chance), the worst first: a decision takes the first grade whose drop it reaches.
+THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
+#: Search iterations per reviewed decision by default (the results screen and ``python -m game review``).
+REVIEW_ITERATIONS = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewEntry:
+    """One reviewed decision of the seat."""
+
+    index: int  # position of this decision in match.history (0-based): the replay viewer opens "after index decisions"
+    seat: int
+    chosen: str  # words of the chosen move
+    best: str  # words of the search's best move
+    chosen_win: float  # estimated win chance after the chosen move, 0..1
+    best_win: float  # estimated win chance after the best move, 0..1
+    drop: float  # best_win - chosen_win, >= 0
+    grade: str  # "", "inaccuracy", "mistake" or "blunder" (THRESHOLDS)
+    choices: int  # how many legal moves there were
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "chosen": self.chosen,
+            "best": self.best,
+            "chosen_win": round(self.chosen_win, 4),
+            "best_win": round(self.best_win, 4),
+            "drop": round(self.drop, 4),
+            "grade": self.grade,
+            "choices": self.choices,
+        }
+
+
+def grade(drop: float) -> str:
+    """The mark for a drop in win chance (THRESHOLDS), "" below the smallest."""
+    for name, least in THRESHOLDS:
+        if drop >= least:
+            return name
+    return ""
+
+
+def decision_seed(seed: int, index: int) -> int:
+    """The coach's seed for the decision at ``index``: each decision its own search, the whole review reproducible."""
+    return seed * 1_000_003 + index
+
+
+def review_match(match: Match, seat: int, *, iterations: int = REVIEW_ITERATIONS, seed: int = 0,
+                 progress: Callable[[int, int], None] | None = None,
+                 cancel: Callable[[], bool] | None = None) -> list[ReviewEntry]:
+    """Each decision ``seat`` made, evaluated from that seat's view at the time (see the module docstring).
+
+    ``progress(done, total)`` is called before the first search and after each (``total``: the seat's decisions
+    with a choice). ``cancel`` is asked between searches and inside them; when it answers true the review stops
+    and returns the entries finished so far. ValueError for a seat the match does not have."""
+    if type(seat) is not int or not 0 <= seat < len(match.seats):
+        raise ValueError(f"the game has no seat {seat!r} (seats 0 to {len(match.seats) - 1})")
+    game = match.game
+    # one replay first, keeping the seat's view at each of its decisions with a choice: the total is then known
+    # for the progress bar before the first (slow) search
+    replay = Match(match.game_name, match.seats, match.seed, dict(match.options))
+    todo: list[tuple[int, Any, Action, int]] = []
+    for i, record in enumerate(match.history):
+        if record.seat == seat:
+            view = game.clone(game.view(replay.state, seat))  # a copy: the replay goes on mutating its state
+            legal = game.legal_actions(view, seat)
+            if len(legal) > 1 and record.action in legal:
+                todo.append((i, view, record.action, len(legal)))
+        replay.apply(record.seat, record.action)
+    entries: list[ReviewEntry] = []
+    if progress is not None:
+        progress(0, len(todo))
+    for i, view, action, choices in todo:
+        if cancel is not None and cancel():
+            break
+        ranking = rank_moves(game, view, seat, iterations=iterations, seed=decision_seed(seed, i), cancel=cancel)
+        if cancel is not None and cancel():
+            break
+        best = ranking[0]
+        chosen = next(m for m in ranking if m.action == action)
+        drop = max(0.0, best.win - chosen.win)
+        entries.append(ReviewEntry(i, seat, chosen.text, best.text, chosen.win, best.win, drop, grade(drop), choices))
+        if progress is not None:
+            progress(len(entries), len(todo))
+    return entries
+
+
+def win_curve(entries: Sequence[ReviewEntry]) -> list[tuple[int, float]]:
+    """(index, estimated win chance) for the chart: the seat's win chance after each reviewed decision as it was
+    played (``chosen_win``), so a costly move shows as a dip where it was made."""
+    return [(e.index, e.chosen_win) for e in entries]
+
+
+def costliest(entries: Sequence[ReviewEntry], n: int = 5) -> list[ReviewEntry]:
+    """The ``n`` decisions that cost the most win chance, the costliest first (earlier first on a tie); decisions
+    that cost nothing (the best move was played) are left out."""
+    costly = [e for e in entries if e.drop > 0.0]
+    return sorted(costly, key=lambda e: (-e.drop, e.index))[:max(0, n)]
+
+
+def summary(entries: Sequence[ReviewEntry]) -> dict[str, int]:
+    """How many decisions got each grade (THRESHOLDS' names), for a one-line verdict."""
+    return {name: sum(1 for e in entries if e.grade == name) for name, _least in THRESHOLDS}
