@@ -20,7 +20,7 @@ from game.engine import GameError, OptionSpec
 from game.match import Match, SeatSpec
 from game.names import clean_name
 from game.registry import get_game
-from scenes import setup_memory
+from scenes import setup_hints, setup_memory
 from scenes import widgets as w
 from scenes.base import AppLike, Scene
 from scenes.focus import FocusRing
@@ -130,7 +130,7 @@ class SetupScene(Scene):
             last_seats, last_options = setup_memory.recall(game_name)
             if last_seats and self.game.min_players <= len(last_seats) <= self.game.max_players:
                 seats = [SeatSpec(n, k) for n, k in last_seats]
-            known = {o.key for o in self.game.options}
+            known = {o.key for o in (*self.game.options, setup_hints.HINTS)}
             options = {k: v for k, v in last_options.items() if k in known}
         start = seats or [SeatSpec("Player 1", "human"), SeatSpec(AI_NAMES[0], "hard")]
         self.seat_specs: list[list[str]] = [[clean_name(s.name), s.kind] for s in start]  # names enter here
@@ -172,7 +172,7 @@ class SetupScene(Scene):
         names = [name for name, _ in self.seat_specs]
         open_picks = {o.spec.key for o in self.option_rows if o.picks is not None and o.picks.choosing}
         self.option_rows = []
-        for spec in self.game.options:
+        for spec in (*self.game.options, setup_hints.HINTS):  # the game's options, then Hints (setup_hints.py)
             if not spec.offered(n):
                 self.options[spec.key] = spec.default
                 continue
@@ -314,14 +314,14 @@ class SetupScene(Scene):
     def start(self) -> None:
         if not self.validate():
             return
-        seed = int(self.seed_text) if self.seed_text else None
+        seed, hints = (int(self.seed_text) if self.seed_text else None), setup_hints.chosen(self.options)
         try:
-            match = Match.new(self.game_name, self.seats(), seed, self.offered_options())
+            match = Match.new(self.game_name, self.seats(), seed, self.offered_options(), hints_allowed=hints)
         except GameError as exc:
             self.error = str(exc)
             self.start_button.enabled = False
             return
-        setup_memory.remember(self.game_name, [(s.name, s.kind) for s in self.seats()], self.offered_options())
+        setup_hints.remember(self.game_name, self.seats(), self.offered_options(), hints)
         self.app.start_match(match)
 
     def open_rules(self) -> None:

@@ -37,6 +37,7 @@ from scenes.table.chrome import TableChrome
 from scenes.table.controller import TableController, ai_seed, sound_of
 from scenes.table.focus_view import FocusView
 from scenes.table.gestures import GestureMenu
+from scenes.table.hint_view import HintView
 from scenes.table.input import TableInput
 from scenes.table.keyboard import KeyboardPlay
 from scenes.table.log_panel import LogPanel, PromptBar
@@ -107,6 +108,7 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
                                        self._on_cancel, lambda: self.MOVE_TIME * self.af)
         self.drag.on_refused = self._on_refused
         self.keyboard = KeyboardPlay(self)
+        self.hint_view = HintView(self)  # the Hint button and the coach's suggestion (hint_view.py, issue 20)
         self.since = SinceLastTurn(self)
         self.focus = FocusView(self)  # an opponent's area shown big (focus_view.py)
         self.header_cut: dict[int, pygame.Rect] = {}  # seat -> its header, where the status is shortened
@@ -297,6 +299,7 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
 
     def leave(self) -> None:
         self.drag.cancel()
+        self.hint_view.coach.dismiss()  # a hint search stops with the table (a pause, a hand-over, the results)
         self.ctl.autosave(force=True)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -450,6 +453,7 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
             for box in self.boxes.values():
                 box.hot = box.lit and box.rect.inflate(12, 12).collidepoint(held.rect.center)
         self.ctl.update(dt)
+        self.hint_view.update(dt)
         self.focus.update(dt)
         self.update_widgets()
         self.keyboard.update(dt)  # after the prompt's words: keyboard play and the summary may add theirs

@@ -27,7 +27,7 @@ class TableChrome:
 
     # --- the side panel -------------------------------------------------------------------------------------------
     def _side_buttons(self) -> list[w.Button]:
-        return [self.results_btn, *self.gesture_buttons, self.undo_btn, self.scores_btn, self.menu_btn]
+        return [self.results_btn, *self.gesture_buttons, self.undo_btn, self.scores_btn, self.hint_view.button, self.menu_btn]
 
     def _layout_side(self) -> None:
         k = self.k
@@ -67,6 +67,7 @@ class TableChrome:
         self.scores_btn.rect = pygame.Rect(inner.x + half + gap, y, inner.w - half - gap, bh)
         y += bh + gap
         self.menu_btn.rect = pygame.Rect(inner.x, y, inner.w, bh)
+        self.hint_view.place_row(self.menu_btn)  # Hint shares the Menu row while it shows (hint_view.py)
         y += bh + pad
         fs = max(theme.MIN_FONT + 1, int(16 * k))
         self.log.layout(pygame.Rect(inner.x, y, inner.w, max(0, inner.bottom - y)), fs)
@@ -162,6 +163,7 @@ class TableChrome:
         self._draw_side(surface)
         self.since.draw(surface)  # above the cards, below the dialogs, menus and zoom
         self.keyboard.draw(surface)
+        self.hint_view.draw(surface)
         self._draw_drop_tag(surface)
         self.focus.draw(surface)  # an opponent's area shown big: under the dialogs, never above one
         if self.score_open:

@@ -86,11 +86,13 @@ class TableInput:
             elif self.selected is not None:
                 self.selected = None
                 self.sync()
-            else:
+            elif not self.hint_view.escape():
                 self.open_pause()
             return True
         if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.undo()
+            return True
+        if self.hint_view.handle_key(event):  # H: a hint (hint_view.py)
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.match.is_over() and self.finished:

@@ -1,0 +1,344 @@
+"""The coach on request at the table (issue 20): the Hint button's search in the background, and what it found.
+
+A player who asks for a hint on their turn gets the hard AI's choice from
+their own view (``game.ai.coach.rank_moves``), lit on the table as the
+gesture that makes it, with the estimated win chance of the top three moves.
+The search takes a second or two, so it runs in a thread, as the AI seats'
+do (``ai_runner.py``: a short switch interval while it runs lets the render
+thread take the interpreter back quickly, so the window keeps its frame
+rate). Its answer is dropped, never shown, when the position it was asked
+for is gone: a decision was applied or taken back, another seat sits at the
+screen, or the table was left (``cancel`` then also stops the search).
+
+This module has no pygame: ``Coach`` is driven by the table controller's
+state and a test drives it without a window. ``hint_view.py`` draws it.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.engine import Action, Game, Gesture, Seat
+from scenes.table.ai_runner import AI_SWITCH_INTERVAL
+from scenes.table.controller import ai_seed
+
+if TYPE_CHECKING:
+    from scenes.table.controller import TableController
+
+#: Moves listed in the hint panel.
+SHOWN_MOVES = 3
+#: How many gesture lists the search for a composed move's first step may ask for (a move the table makes in
+#: several staged steps, e.g. a village founded card by card); beyond it the move is listed but nothing is lit.
+PATH_BUDGET = 400
+#: Which kind of gesture lights a move best when several make it: a card moved, then a card clicked, then a button.
+KIND_ORDER = {"drag": 0, "click": 1, "button": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """One move of the hint panel: the words, the estimated win chance (0..1) and the decision itself."""
+
+    text: str
+    win: float
+    action: Action
+
+    @property
+    def percent(self) -> str:
+        return f"{round(self.win * 100)} %"
+
+    @property
+    def line(self) -> str:
+        """"Found a green village: 46 %" (the panel draws the two parts apart; tests and logs read this)."""
+        return f"{self.text}: {self.percent}"
+
+
+@dataclass(frozen=True, slots=True)
+class HintResult:
+    """What a hint found: the best moves, best first, and the gestures that make the top one from the staged draft
+    the hint was asked at (the staged steps first, the decision last; empty when no gesture was found)."""
+
+    moves: tuple[Suggestion, ...]
+    path: tuple[Gesture, ...]
+    start: Hashable = None  # the staged draft the path starts from
+
+
+def _by_kind(gestures: list[Gesture]) -> list[Gesture]:
+    return sorted(gestures, key=lambda g: KIND_ORDER.get(g.kind, 3))
+
+
+def gesture_path(game: Game, view: Any, seat: Seat, draft: Hashable, action: Action,
+                 budget: int = PATH_BUDGET) -> tuple[Gesture, ...]:
+    """The gestures that make ``action`` from ``draft``: a gesture whose action it is, or staged steps leading to
+    one (depth first, at most ``budget`` gesture lists asked); () when none does."""
+    left = [budget]
+    seen: set[Hashable] = set()
+
+    def walk(d: Hashable) -> tuple[Gesture, ...] | None:
+        if left[0] <= 0:
+            return None
+        left[0] -= 1
+        try:
+            gestures = _by_kind(list(game.gestures(view, seat, d)))
+        except Exception:  # noqa: BLE001 - a draft the engine refuses leads nowhere
+            return None
+        for g in gestures:
+            if g.action is not None and g.action == action:
+                return (g,)
+        for g in gestures:
+            if g.action is None and g.draft is not None and g.draft not in seen:
+                seen.add(g.draft)
+                rest = walk(g.draft)
+                if rest is not None:
+                    return (g, *rest)
+        return None
+
+    return walk(draft) or ()
+
+
+def compute_hint(game: Game, view: Any, seat: Seat, draft: Hashable, *, iterations: int | None, seed: int,
+                 cancel: Callable[[], bool]) -> HintResult | None:
+    """Rank ``seat``'s moves from ``view`` (the coach masks it again: only the seat's view counts) and find the
+    gestures of the top one; None when cancelled."""
+    from game.ai import coach  # the AI package loads on the first hint, not with the table
+
+    n = coach.COACH_ITERATIONS if iterations is None else iterations
+    ranked = coach.rank_moves(game, view, seat, iterations=n, seed=seed, cancel=cancel)
+    if cancel():
+        return None
+    moves = tuple(Suggestion(m.text, m.win, m.action) for m in ranked[:SHOWN_MOVES])
+    path = gesture_path(game, view, seat, draft, moves[0].action) if moves else ()
+    return None if cancel() else HintResult(moves, path, draft)
+
+
+class _Switch:
+    """The short switch interval while any hint thread lives, a cancelled one too (it runs on until its search
+    next looks at ``cancel``, a few iterations): the interpreter's own is back when the last one ends."""
+
+    lock = threading.Lock()
+    live = 0
+    old: float | None = None
+
+    @classmethod
+    def enter(cls) -> None:
+        with cls.lock:
+            if cls.live == 0 and sys.getswitchinterval() > AI_SWITCH_INTERVAL:
+                cls.old = sys.getswitchinterval()
+                sys.setswitchinterval(AI_SWITCH_INTERVAL)
+            cls.live += 1
+
+    @classmethod
+    def leave(cls) -> None:
+        with cls.lock:
+            cls.live -= 1
+            if cls.live == 0 and cls.old is not None:
+                sys.setswitchinterval(cls.old)
+                cls.old = None
+
+
+class HintJob:
+    """One hint search at a time, in a daemon thread; a cancelled or superseded job's answer is dropped."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._generation = 0
+        self._stop = threading.Event()
+        self._result: HintResult | None = None
+        self._error: BaseException | None = None
+        self._done = False
+        self._busy = False
+        self.thread: threading.Thread | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._busy
+
+    def start(self, game: Game, view: Any, seat: Seat, draft: Hashable, *, iterations: int | None,
+              seed: int) -> None:
+        """Search for ``seat`` from ``view`` (a private copy: the table goes on drawing and playing)."""
+        self.cancel()
+        stop = threading.Event()
+        with self._lock:
+            self._generation += 1
+            gen = self._generation
+            self._stop = stop
+            self._result, self._error, self._done, self._busy = None, None, False, True
+        _Switch.enter()
+        self.thread = threading.Thread(target=self._run, args=(gen, stop, game, view, seat, draft, iterations, seed),
+                                       daemon=True, name=f"hint-seat-{seat}")
+        self.thread.start()
+
+    def _run(self, gen: int, stop: threading.Event, game: Game, view: Any, seat: Seat, draft: Hashable,
+             iterations: int | None, seed: int) -> None:
+        try:
+            result = compute_hint(game, view, seat, draft, iterations=iterations, seed=seed, cancel=stop.is_set)
+            err = None
+        except BaseException as exc:  # noqa: BLE001 - reported through poll(): the table says the hint failed
+            result, err = None, exc
+        finally:
+            _Switch.leave()
+        with self._lock:
+            if gen == self._generation:
+                self._result, self._error, self._done = result, err, True
+
+    def poll(self) -> HintResult | None:
+        """The result once ready (returned once), else None; re-raises the search's error (once)."""
+        with self._lock:
+            if not self._done:
+                return None
+            self._done = False
+            self._busy = False
+            err, self._error = self._error, None
+            result, self._result = self._result, None
+        if err is not None:
+            raise err
+        return result
+
+    def cancel(self) -> None:
+        """Stop the search (it notices within a few iterations) and forget its answer."""
+        with self._lock:
+            self._generation += 1
+            self._stop.set()
+            self._result, self._error, self._done, self._busy = None, None, False, False
+
+
+class Coach:
+    """The hint of one table: asked, thinking, shown, or nothing; ``ctl`` is the table's controller."""
+
+    def __init__(self, ctl: TableController, job: HintJob | None = None) -> None:
+        self.ctl = ctl
+        self.job = job if job is not None else HintJob()
+        self.iterations: int | None = None  # None: the coach's COACH_ITERATIONS (tests ask for fewer)
+        self.result: HintResult | None = None
+        self.seat: int | None = None
+        self.failed = ""  # why the last hint could not be given (said once as a toast)
+        self._token: Any = None  # the position the hint was asked for
+        self._step = 0  # the step of the path lit now (the player may take the staged steps one by one)
+
+    # --- what the table asks ---------------------------------------------------------------------------------------
+    @property
+    def allowed(self) -> bool:
+        """The match allows hints (set up with Hints on)."""
+        return self.ctl.match.hints_allowed
+
+    @property
+    def thinking(self) -> bool:
+        return self.job.busy
+
+    @property
+    def shown(self) -> bool:
+        return self.result is not None
+
+    def available(self) -> bool:
+        """A hint may be asked now: hints are on and a human at the screen is to decide, with nothing holding the
+        table (a round end, a hand-over screen, the game over)."""
+        c = self.ctl
+        m = c.match
+        seat = c.viewer
+        if not self.allowed or seat is None or m.is_over() or not m.seats[seat].is_human or not c.my_turn():
+            return False
+        if c.moments.holding or not c.host.on_top():
+            return False
+        return bool(c.gestures.all)
+
+    def position(self) -> Hashable:
+        """What a hint is about: the seat at the screen and the decisions so far (a change ends the hint)."""
+        h = self.ctl.match.history
+        return self.ctl.viewer, len(h), (h[-1] if h else None)
+
+    def ask(self) -> bool:
+        """Start a hint for the seat at the screen (True: started, or already thinking or shown)."""
+        if self.thinking or self.shown:
+            return True
+        if not self.available():
+            return False
+        c = self.ctl
+        seat = c.viewer
+        assert seat is not None
+        game = c.game
+        view = game.view(game.clone(c.match.state), seat)  # a copy of the seat's view alone, for the thread
+        self.seat = seat
+        self._token = self.position()
+        self.failed = ""
+        self.job.start(game, view, seat, c.draft, iterations=self.iterations, seed=ai_seed(c.match, seat))
+        return True
+
+    def toggle(self) -> None:
+        """The Hint button: ask, or put away the hint shown."""
+        if self.shown:
+            self.dismiss()
+        else:
+            self.ask()
+
+    def dismiss(self) -> bool:
+        """Put the hint away (stopping a search in progress); True when there was one."""
+        had = self.thinking or self.shown
+        self.job.cancel()
+        self.result = None
+        self._token = None
+        self._step = 0
+        return had
+
+    def update(self) -> None:
+        """Every frame: drop the hint when its position is gone, take the search's answer when it comes, and follow
+        the staged steps of the suggested move."""
+        if not (self.thinking or self.shown):
+            return
+        if self._token != self.position() or self.ctl.match.is_over():
+            self.dismiss()
+            return
+        if self.thinking:
+            try:
+                got = self.job.poll()
+            except Exception as exc:  # noqa: BLE001 - a failed search costs the hint, never the game
+                self.failed = f"No hint this time: the search failed ({exc})."
+                self.ctl.host.toast(self.failed)
+                self.dismiss()
+                return
+            if got is None:
+                return
+            if not got.moves:
+                self.dismiss()
+                return
+            self.result = got
+            self._step = 0
+            self._record()
+        self._follow_draft()
+
+    def _record(self) -> None:
+        """The hint was shown: the seat is marked as having used one (statistics say so) and the autosave keeps it."""
+        c = self.ctl
+        used = c.match.hints_used
+        if self.seat is not None and self.seat not in used:
+            used.add(self.seat)
+            c.host.write_autosave(c.match)
+
+    def _follow_draft(self) -> None:
+        """The player staged a step: the next step of the suggested move is lit, or (another step) the hint goes."""
+        r = self.result
+        if r is None:
+            return
+        drafts = [r.start, *(g.draft for g in r.path if g.action is None)]
+        draft = self.ctl.draft
+        if draft in drafts:
+            self._step = drafts.index(draft)
+        else:
+            self.dismiss()
+
+    # --- what is shown -----------------------------------------------------------------------------------------------
+    def moves(self) -> tuple[Suggestion, ...]:
+        return self.result.moves if self.result is not None else ()
+
+    def lines(self) -> list[str]:
+        return [m.line for m in self.moves()]
+
+    def lit(self) -> Gesture | None:
+        """The gesture to light now: the next step of the suggested move, if the table offers it."""
+        r = self.result
+        if r is None or self._step >= len(r.path):
+            return None
+        g = r.path[self._step]
+        return g if g in self.ctl.gestures.all else None
