@@ -4,7 +4,8 @@ Everything is read from ``Game.outcome`` (ranked, solo, cooperative or team
 games alike) and from the game's table, which may add its own score sheet
 (``scenes.table.results_panel``: both rounds and the game total in a
 2-round Villannex game, with its explanations). Panels that do not fit
-scroll. "View table" goes back to the table, which stays as it ended.
+scroll. "View table" goes back to the table, which stays as it ended; "Replay" steps through the game
+(``scenes/replay.py``) and "Review my game" grades a human's decisions (``scenes/review_view.py``).
 """
 
 from __future__ import annotations
@@ -89,9 +90,14 @@ class ResultsScene(Scene):
         self.panel_fn = detail_panel(match)
         self.buttons = [
             w.Button("Play again", self.play_again, primary=True, icon_name="play"),
+            w.Button("Review my game", self.review, icon_name="star"),
+            w.Button("Replay", self.replay, icon_name="undo"),
             w.Button("View table", self.view_table, icon_name="eye"),
             w.Button("Main menu", self.to_menu, icon_name="menu"),
         ]
+        if not any(s.is_human for s in match.seats):
+            del self.buttons[1]  # only computers played: nobody's game to review (the replay still shows it)
+        self._reviews: dict[int, Scene] = {}  # a review done (or running) is kept while the results are open
         self.ring = FocusRing(lambda: self.buttons)
         self.scores_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
@@ -108,7 +114,25 @@ class ResultsScene(Scene):
 
     def play_again(self) -> None:
         m = self.match
-        self.app.start_match(Match.new(m.game_name, m.seats, None, m.options))
+        self.app.start_match(Match.new(m.game_name, m.seats, None, m.options, hints_allowed=m.hints_allowed))
+
+    def review(self) -> None:
+        """"Review my game": the first human seat's decisions (the review screen picks another human's)."""
+        from scenes.review_view import ReviewScene, first_human
+
+        seat = first_human(self.match)
+        if seat is None:
+            return
+        scene = self._reviews.get(seat)
+        if scene is None:
+            scene = self._reviews[seat] = ReviewScene(self.app, self.match, seat)
+        self.app.push(scene)
+
+    def replay(self) -> None:
+        """The replay viewer over this game, at its end (issue 20)."""
+        from scenes.replay import open_replay
+
+        open_replay(self.app, self.match)
 
     def view_table(self) -> None:
         """Back to the table as it ended (the results stay one click away there)."""
@@ -144,7 +168,7 @@ class ResultsScene(Scene):
         else:
             self.log_rect = pygame.Rect(body.left + left_w + gap, body.top, body.width - left_w - gap, body.height)
             self.detail_rect = None
-        bar = pygame.Rect(0, sh - margin - bar_h, min(body.width, int(760 * k)), bar_h)
+        bar = pygame.Rect(0, sh - margin - bar_h, min(body.width, int(290 * k) * len(self.buttons)), bar_h)
         bar.centerx = sw // 2
         for b, r in zip(self.buttons, w.row(bar, len(self.buttons), int(20 * k)), strict=True):
             b.rect = r

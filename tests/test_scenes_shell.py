@@ -447,14 +447,14 @@ def test_results_and_play_again(app: App, pebbles: Pebbles) -> None:
     res = app.top
     assert isinstance(res, ResultsScene)
     frame(app, 2)
-    click(app, res.buttons[1].rect.center)  # view table
+    click(app, next(b for b in res.buttons if b.text == "View table").rect.center)
     assert isinstance(app.top, GenericTable)
     app.show_results(m)
-    click(app, app.top.buttons[0].rect.center)  # play again
+    click(app, next(b for b in app.top.buttons if b.text == "Play again").rect.center)
     new = app.top.match
     assert new is not m and new.seats == m.seats and new.options == m.options and not new.history
     app.show_results(m)
-    click(app, app.top.buttons[2].rect.center)  # main menu
+    click(app, next(b for b in app.top.buttons if b.text == "Main menu").rect.center)
     assert [type(s) for s in app.stack] == [MenuScene]
 
 

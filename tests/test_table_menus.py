@@ -142,7 +142,7 @@ def test_results_view_table_returns_and_panels_scroll(app: Any) -> None:
         app.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0,
                                             precise_y=-2.0))
         assert res.detail_scroll > 0
-    click(app, res.buttons[1].rect.center)  # View table
+    click(app, next(b for b in res.buttons if b.text == "View table").rect.center)
     assert app.top is table
 
 

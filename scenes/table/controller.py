@@ -124,6 +124,7 @@ class TableController:
         self.score_round: int | None = None  # None: the game total / last round, as the game's panel decides
         self.score_scroll = 0
         self.moments = Moments(self)  # round ends held, skipped turns said (moments.py)
+        self.read_only = False  # a replay (scenes/replay.py): no gesture acts, no AI runs, nothing is saved
         # Pass-and-play, a new game or one reopened mid-way (Continue, Load): whoever sits at the screen is not
         # known to be the first human to act (the first player may be drawn at random), so that player's hidden
         # cards wait behind the hand-over screen.
@@ -139,14 +140,14 @@ class TableController:
         return self.viewer if self.viewer is not None else 0
 
     def my_turn(self) -> bool:
-        return self.viewer is not None and self.viewer in self.match.to_act()
+        return not self.read_only and self.viewer is not None and self.viewer in self.match.to_act()
 
     @property
     def busy(self) -> bool:
         """Animating, or an AI seat has to act (thinking or about to start)."""
         if self.host.animating or self.runner.busy or self.ai_queue:
             return True
-        if self.match.is_over() or self.moments.waiting_for_player:
+        if self.match.is_over() or self.moments.waiting_for_player or self.read_only:
             return False
         return any(not self.match.seats[s].is_human for s in self.match.to_act())
 
@@ -260,7 +261,7 @@ class TableController:
     def submit(self, action: Action, seat: int | None = None) -> bool:
         """Apply ``action`` for ``seat`` (default: the viewer); an IllegalAction becomes a message, not a crash."""
         seat = self.viewer if seat is None else seat
-        if seat is None:
+        if seat is None or self.read_only:
             return False
         try:
             events = self.match.apply(seat, action)
@@ -286,7 +287,7 @@ class TableController:
         revealed since, and no other seat has acted on it)."""
         if self.draft is not None or self.draft_trail:
             return True
-        return self.viewer is not None and self.match.can_undo(self.viewer)
+        return not self.read_only and self.viewer is not None and self.match.can_undo(self.viewer)
 
     def undo(self) -> bool:
         """Ctrl+Z: the last staged step first, then the viewer's last decision (its staged choice comes back); a
@@ -297,7 +298,7 @@ class TableController:
             self.host.play_sound("slide")
             return True
         seat = self.viewer
-        if seat is None:
+        if seat is None or self.read_only:
             return False
         refusal = self.match.undo_refusal(seat)
         if refusal is not None:
@@ -331,6 +332,8 @@ class TableController:
     def update(self, dt: float) -> None:
         """One frame of ``dt`` seconds: the moments, the AI seats, the autosave, the round timer, the hand-over."""
         self.clock += dt
+        if self.read_only:
+            return  # a replay: the position only changes when the viewer steps
         self.moments.update()
         self.host.run_ai()
         self.autosave()
@@ -376,7 +379,7 @@ class TableController:
         """Write the autosave when decisions were made: at once after a human's decision, when a human is to decide
         (or the game is over, or the table is left), else at most every SAVE_EVERY seconds. A crash loses at most a
         few AI moves, which the AI makes again, never a human's decision."""
-        if not self._save_due:
+        if not self._save_due or self.read_only:
             return
         m = self.match
         human_turn = m.is_over() or any(m.seats[s].is_human for s in m.to_act())
@@ -449,7 +452,7 @@ class TableController:
 
     def take_resume_gate(self) -> int | None:
         """The seat whose cards wait behind a hand-over screen when the table first shows (once), else None."""
-        if not self.resume_gate or self.viewer is None:
+        if not self.resume_gate or self.viewer is None or self.read_only:
             return None
         self.resume_gate = False
         return self.viewer
@@ -494,7 +497,7 @@ class TableController:
 
     def hint(self, selected: bool = False) -> str:
         """What is left to do, in words (under the prompt); ``selected``: a card is picked up by a click."""
-        if self.viewer is None:
+        if self.viewer is None or self.read_only:
             return ""
         if not self.my_turn():
             if self.match.can_undo(self.viewer):

@@ -1,0 +1,201 @@
+"""The review of a finished game, computed off the render loop (issue 20): ``ReviewJob``.
+
+``game.review.review_match`` searches every decision of one seat at a fixed
+number of iterations: seconds to minutes of work. The review screen must keep
+drawing at 55+ fps meanwhile. On Linux the search runs in a forked worker
+process ("process" mode), so the render thread never waits for the GIL; its
+progress and result come back through a queue that the screen polls
+(``poll``) and ``cancel`` ends the worker. Elsewhere (no fork) it runs in a
+thread on its own copy of the match, with a short interpreter switch interval
+while it runs, as the AI seats' runner does (``scenes.table.ai_runner``). The
+screen reads ``done``/``total`` for its progress line and ``entries`` once
+finished; a cancelled job keeps nothing. No pygame here.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.match import Match
+from scenes.table.ai_runner import AI_SWITCH_INTERVAL
+
+#: The search per decision at the table's review (``review_match``'s ``iterations``): a fixed budget, so the
+#: same game gives the same review every time.
+ITERATIONS = 300
+SEED = 0
+
+ReviewFn = Callable[..., list[Any]]
+
+
+class _Cancel(threading.Event):
+    """The cancel signal handed to ``review_match``: an Event that may also be called (True: stop)."""
+
+    def __call__(self) -> bool:
+        return self.is_set()
+
+
+def default_mode() -> str:
+    """"process" where a worker can be forked (Linux), else "thread"."""
+    return "process" if sys.platform.startswith("linux") else "thread"
+
+
+def _worker(match: Match, seat: int, iterations: int, seed: int, review: ReviewFn, out: Any, stop: Any) -> None:
+    """The worker process: the review, its progress and its result (or error) sent back through ``out``."""
+    try:
+        copy = Match(match.game_name, tuple(match.seats), match.seed, dict(match.options))
+        copy.replay([(r.seat, r.action) for r in match.history])
+        got = review(copy, seat, iterations=iterations, seed=seed,
+                     progress=lambda done, total: out.put(("progress", done, total)), cancel=stop.is_set)
+        out.put(("done", list(got)))
+    except BaseException as exc:  # noqa: BLE001 - reported to the screen, never a silent stall
+        out.put(("error", f"{type(exc).__name__}: {exc}" if not str(exc) else str(exc)))
+
+
+def default_review() -> ReviewFn:
+    """``game.review.review_match`` (looked up when a review starts, so a test may replace it)."""
+    from game import review
+
+    return review.review_match
+
+
+class ReviewJob:
+    """One review of ``seat``'s decisions in ``match``, run in the background (``start``) by a worker process or a
+    thread (``mode``; default: ``default_mode``)."""
+
+    def __init__(self, match: Match, seat: int, *, iterations: int = ITERATIONS, seed: int = SEED,
+                 review: ReviewFn | None = None, mode: str | None = None) -> None:
+        self.mode = mode or default_mode()
+        if self.mode not in ("thread", "process"):
+            raise ValueError(f"unknown review mode {self.mode!r}")
+        self.match = match
+        self.seat = seat
+        self.iterations = iterations
+        self.seed = seed
+        self.review = review
+        self.done = 0  # decisions reviewed so far (the progress line)
+        self.total = sum(1 for r in match.history if r.seat == seat)  # a first guess until the search says
+        self.entries: list[Any] | None = None
+        self.error: BaseException | None = None
+        self._cancel = _Cancel()
+        self._thread: threading.Thread | None = None
+        self._proc: Any = None  # the worker process ("process" mode)
+        self._queue: Any = None
+        self._stop: Any = None
+        self._old_switch: float | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def running(self) -> bool:
+        started = self._thread is not None or self._proc is not None
+        return started and self.entries is None and self.error is None and not self.cancelled
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    @property
+    def finished(self) -> bool:
+        return self.entries is not None
+
+    def start(self) -> None:
+        """Begin in the background (once)."""
+        if self._thread is not None or self._proc is not None:
+            return
+        review = self.review or default_review()
+        if self.mode == "process":
+            ctx = multiprocessing.get_context("fork")
+            self._queue, self._stop = ctx.Queue(), ctx.Event()
+            self._proc = ctx.Process(target=_worker, name=f"review-seat-{self.seat}", daemon=True,
+                                     args=(self.match, self.seat, self.iterations, self.seed, review, self._queue,
+                                           self._stop))
+            self._proc.start()
+            return
+        with self._lock:
+            if self._old_switch is None:
+                self._old_switch = sys.getswitchinterval()
+                sys.setswitchinterval(AI_SWITCH_INTERVAL)
+        self._thread = threading.Thread(target=self._run, args=(review,), daemon=True,
+                                        name=f"review-seat-{self.seat}")
+        self._thread.start()
+
+    def _progress(self, done: int, total: int) -> None:
+        """``review_match``'s progress: decisions searched, of how many."""
+        self.done, self.total = int(done), int(total)
+
+    def _run(self, review: ReviewFn) -> None:
+        try:
+            copy = Match(self.match.game_name, tuple(self.match.seats), self.match.seed, dict(self.match.options))
+            copy.replay([(r.seat, r.action) for r in self.match.history])
+            got = review(copy, self.seat, iterations=self.iterations, seed=self.seed, progress=self._progress,
+                         cancel=self._cancel)
+            if not self.cancelled:
+                self.entries = list(got)
+                self.done = self.total
+        except BaseException as exc:  # noqa: BLE001 - shown on the review screen, never a crash of the window
+            if not self.cancelled:
+                self.error = exc
+        finally:
+            self._restore()
+
+    def poll(self) -> None:
+        """Take in what the worker process has sent (once a frame; nothing to do in thread mode)."""
+        if self._queue is None or self.cancelled:
+            return
+        proc = self._proc
+        gone = proc is not None and not proc.is_alive()  # asked before reading: all it sent is in the queue then
+        while True:
+            try:
+                msg = self._queue.get_nowait()
+            except (queue.Empty, OSError, ValueError):
+                break
+            if msg[0] == "progress":
+                self.done, self.total = int(msg[1]), int(msg[2])
+            elif msg[0] == "done":
+                self.entries = list(msg[1])
+                self.done = self.total
+                self._end_worker()
+            else:
+                self.error = RuntimeError(msg[1])
+                self._end_worker()
+        if gone and self.running:
+            assert proc is not None
+            self.error = RuntimeError(f"the review stopped (exit code {proc.exitcode})")
+
+    def _end_worker(self) -> None:
+        """The result is in: the worker is done (it only has its queue to flush)."""
+        if self._proc is not None:
+            self._proc.join(0.5)
+            if self._proc.is_alive():
+                self._proc.terminate()
+
+    def _restore(self) -> None:
+        with self._lock:
+            if self._old_switch is not None:
+                sys.setswitchinterval(self._old_switch)
+                self._old_switch = None
+
+    def cancel(self) -> None:
+        """Stop the search (a thread at its next decision; a worker process at once) and keep nothing of it."""
+        self._cancel.set()
+        self._restore()
+        if self._stop is not None:
+            self._stop.set()
+        proc = self._proc
+        if proc is not None and proc.is_alive():
+            proc.terminate()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the review ends (tests): the thread, or the worker's result taken in."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+            return
+        end = time.monotonic() + (timeout if timeout is not None else 1e9)
+        while self.running and time.monotonic() < end:
+            self.poll()
+            time.sleep(0.005)
