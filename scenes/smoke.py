@@ -270,7 +270,8 @@ def _open_table(app: Any, match: Match, frames: int = 90) -> Any:
 
 def screenshots(folder: str | Path, app_class: AppFactory) -> int:
     """The main screens as PNG files: menu, setup, tables (3 and 4 players, the generic table, the smallest
-    window), hand-over, a 2-round final score table and the results."""
+    window), hand-over, a 2-round final score table, the results, and issue 20's hint, review, replay viewer and
+    statistics (scenes/coach_shots.py)."""
     _isolate()
     from game.toy import register
     from scenes.menu import MenuScene
@@ -346,6 +347,9 @@ def screenshots(folder: str | Path, app_class: AppFactory) -> int:
         villages_demo.screenshots(app, shot, _open_table, _frames)
         round_end_screenshots(app, shot)
         end_table_screenshots(app, shot)
+        from scenes import coach_shots
+
+        coach_shots.screenshots(app, shot, final, _open_table, _frames)
     except Exception as exc:  # noqa: BLE001 - reported with its traceback; the exit code says it failed
         traceback.print_exc()
         print(f"SCREENSHOTS FAILED: {exc.__class__.__name__}: {exc}")
