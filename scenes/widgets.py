@@ -223,7 +223,7 @@ class Button(Widget):
         fnt = font("ui-bold", size)
         ico = icon(self.icon_name, int(size * 1.15), text_col) if self.icon_name else None
         text = self.text if (self.text or ico) else "x"
-        text_w = fnt.size(text)[0] + (ico.get_width() + (size // 2 if text else 0) if ico else 0)
+        text_w = fnt.size(clean_text(text))[0] + (ico.get_width() + (size // 2 if text else 0) if ico else 0)
         x = face.centerx - min(text_w, face.width - 12) // 2
         cy = face.centery - (size * 0.35 if self.note else 0)
         if ico:

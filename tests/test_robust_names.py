@@ -77,6 +77,7 @@ def surface() -> pygame.Surface:
 
 @SLOW
 @given(text=ANY_TEXT, width=st.integers(-5, 900), height=st.integers(-5, 200), size=st.integers(1, 120))
+@example(text="\ud800", width=100, height=40, size=20)  # a lone surrogate once reached Button's measuring raw
 def test_every_widget_draws_any_text_at_any_size(surface: pygame.Surface, text: str, width: int, height: int,
                                                  size: int) -> None:
     fnt = w.font("ui", size)
