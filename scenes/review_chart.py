@@ -71,7 +71,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[tupl
         pygame.draw.line(surface, theme.PAPER_LINE, (plot.x, y), (plot.right, y), 2 if pct == 50 else 1)
         t = theme.text(f"{pct} %", "ui", text_px, theme.INK_SOFT)
         surface.blit(t, t.get_rect(midright=(plot.x - text_px // 3, y)))
-    span = max(1, total)
+    span = max(1, total - 1)  # the last decision (index total - 1) at the right edge
 
     def at(index: int, win: float) -> tuple[int, int]:
         return (plot.x + round(plot.w * min(span, max(0, index)) / span),

@@ -224,3 +224,24 @@ def test_setup_has_a_hints_box_that_reaches_the_match_and_is_remembered(tmp_path
     again = SetupScene(app, "toy")
     assert again.options.get(HINTS.key) is False
     assert next(o for o in again.option_rows if o.spec.key == HINTS.key).control.value is False
+
+
+def test_the_lit_path_is_the_shortest_and_uses_only_the_moves_cards() -> None:
+    """Villannex's keep is made in staged steps (a card at a time, then the button): the hint lights only cards
+    the suggested keep uses. A depth-first search once lit a card the move does not keep (staged, then taken back,
+    then the right ones)."""
+    import random as _random
+
+    from game.registry import get_game
+    from scenes.table.hint import gesture_path
+
+    game = get_game("villannex")
+    state = game.new_game(["Ann", "Bob"], 5, game.normalize_options({}, 2))
+    view = game.view(state, 0)
+    keeps = game.legal_actions(view, 0)
+    for action in _random.Random(1).sample(keeps, 5):
+        path = gesture_path(game, view, 0, None, action)
+        assert path and path[-1].action == action
+        kept = set(action.cards)
+        assert all(g.card in kept for g in path if g.card is not None), (action, [g.label for g in path])
+        assert len(path) <= len(kept) + 1

@@ -72,31 +72,32 @@ def _by_kind(gestures: list[Gesture]) -> list[Gesture]:
 
 def gesture_path(game: Game, view: Any, seat: Seat, draft: Hashable, action: Action,
                  budget: int = PATH_BUDGET) -> tuple[Gesture, ...]:
-    """The gestures that make ``action`` from ``draft``: a gesture whose action it is, or staged steps leading to
-    one (depth first, at most ``budget`` gesture lists asked); () when none does."""
-    left = [budget]
-    seen: set[Hashable] = set()
-
-    def walk(d: Hashable) -> tuple[Gesture, ...] | None:
-        if left[0] <= 0:
-            return None
-        left[0] -= 1
-        try:
-            gestures = _by_kind(list(game.gestures(view, seat, d)))
-        except Exception:  # noqa: BLE001 - a draft the engine refuses leads nowhere
-            return None
-        for g in gestures:
-            if g.action is not None and g.action == action:
-                return (g,)
-        for g in gestures:
-            if g.action is None and g.draft is not None and g.draft not in seen:
-                seen.add(g.draft)
-                rest = walk(g.draft)
-                if rest is not None:
-                    return (g, *rest)
-        return None
-
-    return walk(draft) or ()
+    """The fewest gestures that make ``action`` from ``draft``: a gesture whose action it is, or staged steps
+    leading to one (breadth first, at most ``budget`` gesture lists asked); () when none does. Breadth first, and
+    the start counted as seen, because a staged step can usually be taken back: a depth-first walk lit a detour
+    (stage a card the move does not use, take it back, then the right ones)."""
+    seen: set[Hashable] = {draft}
+    frontier: list[tuple[Hashable, tuple[Gesture, ...]]] = [(draft, ())]
+    asked = 0
+    while frontier and asked < budget:
+        following: list[tuple[Hashable, tuple[Gesture, ...]]] = []
+        for d, path in frontier:
+            if asked >= budget:
+                break
+            asked += 1
+            try:
+                gestures = _by_kind(list(game.gestures(view, seat, d)))
+            except Exception:  # noqa: BLE001 - a draft the engine refuses leads nowhere
+                continue
+            for g in gestures:
+                if g.action is not None and g.action == action:
+                    return (*path, g)
+            for g in gestures:
+                if g.action is None and g.draft is not None and g.draft not in seen:
+                    seen.add(g.draft)
+                    following.append((g.draft, (*path, g)))
+        frontier = following
+    return ()
 
 
 def compute_hint(game: Game, view: Any, seat: Seat, draft: Hashable, *, iterations: int | None, seed: int,
