@@ -301,9 +301,7 @@ class App:
             self._autosave_failed = message
 
     def record_stats(self, match: Match) -> None:
-        """A finished game goes into the player statistics (once per game: record_match keys it by the match's id,
-        so the autosave written again at the results does not count it twice). It never raises; a damaged or busy
-        database is a toast, and playing goes on."""
+        """A finished game into the statistics, once (keyed by the match's id); a bad database is only a toast."""
         from game.stats import record_match
 
         problem = record_match(match)

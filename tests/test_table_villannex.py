@@ -132,7 +132,7 @@ def test_one_human_vs_ai_keep_build_to_the_end_and_the_end_is_a_moment(monkeypat
     click(app, table.close_score_btn.rect.center)
     click(app, table.results_btn.rect.center)  # and the results only when asked
     assert isinstance(app.top, ResultsScene)
-    click(app, app.top.buttons[1].rect.center)  # "View table" shows the table again
+    click(app, next(b for b in app.top.buttons if b.text == "View table").rect.center)  # "View table" shows the table again
     assert app.top is table
 
 
