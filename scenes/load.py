@@ -19,6 +19,7 @@ import pygame
 
 from game import registry
 from game.autosaves import delete_save, retire_legacy_autosave
+from game.match import Match
 from game.save import SaveError, SaveInfo, list_saves, load_save, take_problems
 from scenes import widgets as w
 from scenes.base import AppLike, Scene
@@ -111,29 +112,30 @@ class LoadScene(Scene):
     def enter(self) -> None:
         self.refresh()
 
-    def load(self, info: SaveInfo) -> None:
+    def _read(self, info: SaveInfo) -> Match | None:
+        """The game in ``info``'s file, or None after saying why (a file that stopped loading is moved aside and
+        the list read again)."""
         self.pending = None
         try:
-            match = load_save(info.path, set_aside=True)
+            return load_save(info.path, set_aside=True)
         except SaveError as exc:
             self.app.toast(str(exc), 6.0)
             self.refresh()
-            return
-        self.app.start_match(match)
-        retire_legacy_autosave(info.path, match)  # an autosave of version 1 now lives in its game's own slot
+            return None
+
+    def load(self, info: SaveInfo) -> None:
+        match = self._read(info)
+        if match is not None:
+            self.app.start_match(match)
+            retire_legacy_autosave(info.path, match)  # an autosave of version 1 now lives in its game's own slot
 
     def replay(self, info: SaveInfo) -> None:
         """Open the game read-only in the replay viewer (the file is not changed, the game not continued)."""
         from scenes.replay import open_replay
 
-        self.pending = None
-        try:
-            match = load_save(info.path, set_aside=True)
-        except SaveError as exc:
-            self.app.toast(str(exc), 6.0)
-            self.refresh()
-            return
-        open_replay(self.app, match)
+        match = self._read(info)
+        if match is not None:
+            open_replay(self.app, match)
 
     # --- delete, after a confirmation -------------------------------------------------------------------------
     def ask_delete(self, info: SaveInfo) -> None:
