@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.match import Match
-from scenes.table.ai_runner import AI_SWITCH_INTERVAL
+from scenes.table.ai_runner import ShortSwitch
 
 #: The search per decision at the table's review (``review_match``'s ``iterations``): a fixed budget, so the
 #: same game gives the same review every time.
@@ -87,7 +87,7 @@ class ReviewJob:
         self._proc: Any = None  # the worker process ("process" mode)
         self._queue: Any = None
         self._stop: Any = None
-        self._old_switch: float | None = None
+        self._switched = False  # this job holds a ShortSwitch
         self._lock = threading.Lock()
 
     @property
@@ -117,9 +117,9 @@ class ReviewJob:
             self._proc.start()
             return
         with self._lock:
-            if self._old_switch is None:
-                self._old_switch = sys.getswitchinterval()
-                sys.setswitchinterval(AI_SWITCH_INTERVAL)
+            if not self._switched:
+                self._switched = True
+                ShortSwitch.enter()
         self._thread = threading.Thread(target=self._run, args=(review,), daemon=True,
                                         name=f"review-seat-{self.seat}")
         self._thread.start()
@@ -176,9 +176,9 @@ class ReviewJob:
 
     def _restore(self) -> None:
         with self._lock:
-            if self._old_switch is not None:
-                sys.setswitchinterval(self._old_switch)
-                self._old_switch = None
+            if self._switched:
+                self._switched = False
+                ShortSwitch.leave()
 
     def cancel(self) -> None:
         """Stop the search (a thread at its next decision; a worker process at once) and keep nothing of it."""

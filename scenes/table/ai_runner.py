@@ -26,6 +26,32 @@ from game.engine import Action, Game, Seat
 #: take the GIL back quickly (Python's default is 5 ms per hand-over).
 AI_SWITCH_INTERVAL = 0.0005
 
+
+class ShortSwitch:
+    """The short switch interval while any search thread lives (the AI seats', a hint's, a review's), counted, so
+    the interpreter's own interval comes back when the last one ends, never while another still runs (each
+    job once saved and restored the interval itself, and two overlapping jobs could leave it short for good)."""
+
+    lock = threading.Lock()
+    live = 0
+    old: float | None = None
+
+    @classmethod
+    def enter(cls) -> None:
+        with cls.lock:
+            if cls.live == 0 and sys.getswitchinterval() > AI_SWITCH_INTERVAL:
+                cls.old = sys.getswitchinterval()
+                sys.setswitchinterval(AI_SWITCH_INTERVAL)
+            cls.live += 1
+
+    @classmethod
+    def leave(cls) -> None:
+        with cls.lock:
+            cls.live = max(0, cls.live - 1)
+            if cls.live == 0 and cls.old is not None:
+                sys.setswitchinterval(cls.old)
+                cls.old = None
+
 Decisions = list[tuple[Seat, Action]]
 
 
@@ -107,7 +133,7 @@ class AIRunner:
         self._error: BaseException | None = None
         self._busy = False
         self._future: Future[Decisions] | None = None
-        self._old_switch: float | None = None
+        self._switched = False  # this runner holds a ShortSwitch
         self.seats: tuple[Seat, ...] = ()
 
     @property
@@ -134,9 +160,9 @@ class AIRunner:
         if self.mode == "process":
             self._future = _Worker.get().submit(decide_seats, game, state, levels, seeds)
             return
-        if self._old_switch is None:
-            self._old_switch = sys.getswitchinterval()
-            sys.setswitchinterval(AI_SWITCH_INTERVAL)
+        if not self._switched:
+            self._switched = True
+            ShortSwitch.enter()
         t = threading.Thread(target=self._run, args=(gen, game, state, levels, seeds), daemon=True,
                              name=f"ai-seats-{'-'.join(map(str, self.seats))}")
         t.start()
@@ -176,9 +202,9 @@ class AIRunner:
         return None
 
     def _restore(self) -> None:
-        if self._old_switch is not None:
-            sys.setswitchinterval(self._old_switch)
-            self._old_switch = None
+        if self._switched:
+            self._switched = False
+            ShortSwitch.leave()
 
     def cancel(self) -> None:
         with self._lock:

@@ -16,14 +16,13 @@ state and a test drives it without a window. ``hint_view.py`` draws it.
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.engine import Action, Game, Gesture, Seat
-from scenes.table.ai_runner import AI_SWITCH_INTERVAL
+from scenes.table.ai_runner import ShortSwitch
 from scenes.table.controller import ai_seed
 
 if TYPE_CHECKING:
@@ -115,31 +114,6 @@ def compute_hint(game: Game, view: Any, seat: Seat, draft: Hashable, *, iteratio
     return None if cancel() else HintResult(moves, path, draft)
 
 
-class _Switch:
-    """The short switch interval while any hint thread lives, a cancelled one too (it runs on until its search
-    next looks at ``cancel``, a few iterations): the interpreter's own is back when the last one ends."""
-
-    lock = threading.Lock()
-    live = 0
-    old: float | None = None
-
-    @classmethod
-    def enter(cls) -> None:
-        with cls.lock:
-            if cls.live == 0 and sys.getswitchinterval() > AI_SWITCH_INTERVAL:
-                cls.old = sys.getswitchinterval()
-                sys.setswitchinterval(AI_SWITCH_INTERVAL)
-            cls.live += 1
-
-    @classmethod
-    def leave(cls) -> None:
-        with cls.lock:
-            cls.live -= 1
-            if cls.live == 0 and cls.old is not None:
-                sys.setswitchinterval(cls.old)
-                cls.old = None
-
-
 class HintJob:
     """One hint search at a time, in a daemon thread; a cancelled or superseded job's answer is dropped."""
 
@@ -167,7 +141,7 @@ class HintJob:
             gen = self._generation
             self._stop = stop
             self._result, self._error, self._done, self._busy = None, None, False, True
-        _Switch.enter()
+        ShortSwitch.enter()
         self.thread = threading.Thread(target=self._run, args=(gen, stop, game, view, seat, draft, iterations, seed),
                                        daemon=True, name=f"hint-seat-{seat}")
         self.thread.start()
@@ -180,7 +154,7 @@ class HintJob:
         except BaseException as exc:  # noqa: BLE001 - reported through poll(): the table says the hint failed
             result, err = None, exc
         finally:
-            _Switch.leave()
+            ShortSwitch.leave()
         with self._lock:
             if gen == self._generation:
                 self._result, self._error, self._done = result, err, True
