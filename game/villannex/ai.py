@@ -78,7 +78,7 @@ def _scored(
 
 
 def _layout(state: VillannexState, plays: Sequence[Any]) -> tuple[int, ...]:
-    vill = tuple((p.cards, p.frames, bool(p.weapon), p.named) for p in plays)
+    vill = tuple([(p.cards, p.frames, bool(p.weapon), p.named) for p in plays])  # (a list comes faster than a genexpr)
     return _scored(vill, tuple(state.common), state.demand, state.supply, tuple(state.specials))
 
 
@@ -115,8 +115,8 @@ def _guess_play(game: Villannex, state: VillannexState, seat: int, rng: random.R
     return Play((a, b), f, weapon, named)
 
 
-def _margin(totals: Sequence[int], seat: int) -> int:
-    others = [t for i, t in enumerate(totals) if i != seat]
+def _margin(totals: tuple[int, ...], seat: int) -> int:
+    others = totals[:seat] + totals[seat + 1 :]
     return totals[seat] - (max(others) if others else 0)
 
 

@@ -1,7 +1,7 @@
 """The scoring algorithm of villannex.md 2.3, exactly, plus the breakdown the UI renders as a score table.
 
-Card effects are compiled once into small tuples indexed by letter position (W S L G C A = 0..5) so a round
-scores without building dicts: random play scores once per game and the AI thousands of times per decision.
+This is the reference, step by step in the rulebook's order; the AI's hot path, ``score_totals`` (totals only),
+lives with the compiled card effects in ``totals.py`` and must return ``score_round(...).scores`` on every table.
 
 Order of work (the three orderings that matter are marked *):
   2a frames (+ weapon card) -> 2b imaginary villages -> 2c demand coins -> 2d supply per coin
@@ -14,112 +14,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.villannex.cards import (
-    IDX,
-    LETTERS,
-    MARKET_DEMAND,
-    MARKET_SUPPLY,
-    SPECIAL_PRODUCTS,
-    VILLAGE_CARDS,
-    WEAPON_PER_WEAKER,
-    WEAPON_TIE_LOSS,
-    Clause,
+from game.villannex.cards import IDX, LETTERS, VILLAGE_CARDS, WEAPON_PER_WEAKER, WEAPON_TIE_LOSS
+from game.villannex.totals import (
+    COMPILED,
+    DEMAND,
+    SPECIAL,
+    SUPPLY,
+    Compiled,
+    have,
+    op_holds,
+    score_totals,
+    sets,
 )
 
-_OPS = {">=": 0, "<=": 1, "==": 2}
-_KINDS = -1  # clause index meaning "how many basic letters the village has"
-
-
-def _vec(pairs: Sequence[tuple[str, int]], size: int = 5) -> tuple[int, ...]:
-    v = [0] * size
-    for k, n in pairs:
-        v[IDX[k]] += n
-    return tuple(v)
-
-
-def _clauses(cs: Sequence[Clause]) -> tuple[tuple[int, int, int], ...]:
-    return tuple((_KINDS if c.scope == "kinds" else IDX[c.letter], _OPS[c.op], c.n) for c in cs)
-
-
-def _test(x: int, op: int, n: int) -> bool:
-    if op == 0:
-        return x >= n
-    if op == 1:
-        return x <= n
-    return x == n
-
-
-def _have(counts: Sequence[int], clauses: tuple[tuple[int, int, int], ...]) -> bool:
-    for i, op, n in clauses:
-        x = (counts[0] > 0) + (counts[1] > 0) + (counts[2] > 0) + (counts[3] > 0) if i == _KINDS else counts[i]
-        if not _test(x, op, n):
-            return False
-    return True
-
-
-@dataclass(frozen=True, slots=True)
-class _Compiled:
-    """One card's effects, sorted by scoring step."""
-
-    frames: tuple[tuple[int, ...], tuple[int, ...]]  # 6-vectors of the two frames
-    symbol: str
-    values: tuple[tuple, ...]  # 3c: (code, ...) see _value_effects
-    floor: int | None  # 3d
-    village: tuple[int, ...] | None  # 2b: what the imaginary village produces
-    weapons_start: tuple[tuple[tuple[int, int, int], ...], int] | None
-    bonus: tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...], int] | None  # clauses, per_set, pts
-    weapons_late: tuple[tuple[tuple[int, int], ...], int] | None
-
-
-def _compile(card_id: str) -> _Compiled:
-    card = VILLAGE_CARDS[card_id]
-    values: list[tuple] = []
-    floor = village = ws = bonus = wl = None
-    for e in card.effects:
-        t = e.type
-        if t == "modify":
-            values.append((0, _vec(e.add)))
-        elif t == "condition":
-            values.append((1, _clauses(e.clauses), _vec(e.add)))
-        elif t == "repeat":
-            values.append((2, IDX[e.per], e.every, _vec(e.add)))
-        elif t == "repeat_cards":
-            values.append((3, e.symbol, _vec(e.add)))
-        elif t == "extreme":
-            values.append((4, e.which == "min_nonzero", e.amount))
-        elif t == "floor":
-            floor = e.min
-        elif t == "add_village":
-            village = _vec(e.produces, 6)
-        elif t == "weapons_start":
-            ws = (_clauses(e.clauses), e.gain)
-        elif t == "bonus":
-            bonus = (_clauses(e.clauses), tuple((IDX[k], n) for k, n in e.per_set), e.points)
-        elif t == "weapons_late":
-            wl = (tuple((IDX[k], n) for k, n in e.per_set), e.gain)
-        else:  # pragma: no cover - data error
-            raise ValueError(f"{card_id}: unknown effect {t}")
-    frames = (_vec([(ch, 1) for ch in card.frames[0]], 6), _vec([(ch, 1) for ch in card.frames[1]], 6))
-    return _Compiled(frames, card.symbol, tuple(values), floor, village, ws, bonus, wl)
-
-
-COMPILED: dict[str, _Compiled] = {cid: _compile(cid) for cid in VILLAGE_CARDS}
-#: Per card and frame, the produced 6-vector (also used by the AI).
-FRAME_VECTORS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {c: k.frames for c, k in COMPILED.items()}
-
-# Market cards compiled: demand -> (recipe pairs or None, any_basic); supply -> letter index or -1 for "choice".
-_DEMAND = {d.id: (tuple((IDX[k], n) for k, n in d.recipe), d.any_basic) for d in MARKET_DEMAND.values()}
-_SUPPLY = {s.id: (-1 if s.resource == "choice" else IDX[s.resource]) for s in MARKET_SUPPLY.values()}
-_SPECIAL = {p.id: (IDX[p.resource], p.points_each) for p in SPECIAL_PRODUCTS.values()}
-
-
-def _sets(counts: Sequence[int], per_set: tuple[tuple[int, int], ...]) -> int:
-    best = -1
-    for i, n in per_set:
-        k = counts[i] // n
-        if best < 0 or k < best:
-            best = k
-    return max(best, 0)
+__all__ = ["ImaginaryVillage", "RoundScore", "VillageScore", "score_round", "score_table", "score_totals"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,10 +95,10 @@ def score_round(
 
     ``villages``: per player village (cards, frame index per card, weapon "Produce", named S5 letter or None).
     ``common``: cards in play in no one's village. ``specials``: the special product id of each village (or None).
-    With ``detail=False`` only the tuple of totals is returned (the AI's fast path).
+    With ``detail=False`` only the tuple of totals is returned (``score_totals`` gives them faster).
     """
     comp = COMPILED
-    in_play: list[_Compiled] = []
+    in_play: list[Compiled] = []
     in_play_ids: list[str] = []
     counts: list[list[int]] = []
     for cards, frames, weapon, _named in villages:
@@ -223,13 +131,13 @@ def score_round(
     demand_coins = [0] * n
     supplied = [("", 0)] * n
     if demand is not None:
-        recipe, any_basic = _DEMAND[demand]
+        recipe, any_basic = DEMAND[demand]
         for i, c in enumerate(counts):
-            got = (c[0] + c[1] + c[2] + c[3]) // any_basic if any_basic else _sets(c, recipe)
+            got = (c[0] + c[1] + c[2] + c[3]) // any_basic if any_basic else sets(c, recipe)
             c[4] += got
             demand_coins[i] = got
     if supply is not None:
-        target = _SUPPLY[supply]
+        target = SUPPLY[supply]
         for i, c in enumerate(counts):
             letter = target if target >= 0 else IDX[villages[i][3] or "W"]
             if c[4]:
@@ -244,7 +152,7 @@ def score_round(
         if k.weapons_start is not None:
             clauses, gain = k.weapons_start
             for i, c in enumerate(counts):
-                if _have(c, clauses):
+                if have(c, clauses):
                     gained[i] += gain
     for i, g in enumerate(gained):
         counts[i][5] += g
@@ -278,7 +186,7 @@ def score_round(
                 add = eff[2]
                 mult = 1
                 for i, op, m in eff[1]:
-                    if not _test(T[i], op, m):
+                    if not op_holds(T[i], op, m):
                         mult = 0
                         break
             elif code == 2:
@@ -332,8 +240,8 @@ def score_round(
         row: list[tuple[str, int]] = []
         for cid, (clauses, per_set, points) in bonus_cards:
             got = 0
-            if not clauses or _have(c, clauses):
-                got = points * _sets(c, per_set) if per_set else points
+            if not clauses or have(c, clauses):
+                got = points * sets(c, per_set) if per_set else points
             total += got
             if detail:
                 row.append((cid, got))
@@ -348,7 +256,7 @@ def score_round(
         if k.weapons_late is not None:
             per_set, gain = k.weapons_late
             for i, c in enumerate(counts):
-                late[i] += gain * _sets(c, per_set)
+                late[i] += gain * sets(c, per_set)
     weapons = [c[5] + late[i] for i, c in enumerate(counts)]
     imag_w = [v[5] for _, v in imag]
     cases = [""] * n
@@ -368,7 +276,7 @@ def score_round(
     spec = [("", 0)] * n
     for i, pid in enumerate(specials):
         if pid is not None and i < n:
-            letter, each = _SPECIAL[pid]
+            letter, each = SPECIAL[pid]
             spec[i] = (pid, each * counts[i][letter])
             totals[i] += spec[i][1]
 
@@ -403,19 +311,6 @@ def score_round(
         demand=demand,
         supply=supply,
     )
-
-
-def score_totals(
-    villages: Sequence[tuple[Sequence[str], Sequence[int], bool, str | None]],
-    common: Sequence[str] = (),
-    demand: str | None = None,
-    supply: str | None = None,
-    specials: Sequence[str | None] = (),
-) -> tuple[int, ...]:
-    """Only the totals (no breakdown objects): the AI's hot path."""
-    out = score_round(villages, common, demand, supply, specials, detail=False)
-    assert isinstance(out, tuple)
-    return out
 
 
 def score_table(result: RoundScore, names: Sequence[str]) -> list[list[str]]:
