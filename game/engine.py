@@ -201,6 +201,9 @@ class AITuning:
     #: worth one visit: with few iterations per action (a wide choice, a short budget) the search then refines a
     #: sensible first opinion instead of a handful of noisy playouts. 0: off.
     prior_samples: int = 0
+    #: When the search may stop early (game/ai/early_stop.py): "loss", the summed expected loss of taking the
+    #: leader, or "gain", what the rest of the search could still gain (for choices among many near-equal moves).
+    stop_rule: str = "loss"
 
 
 @dataclass(frozen=True, slots=True)

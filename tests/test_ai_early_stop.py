@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from game.ai import HardAgent, make_agent
-from game.ai.early_stop import StopRule, expected_loss
+from game.ai.early_stop import LOSS, RULES, StopRule, expected_gain, expected_loss
 from game.engine import Action, AITuning, Event, Game, Seat, ranked_outcome
 from game.registry import available_games, get_game
 
@@ -203,3 +203,63 @@ def test_the_expected_loss_is_small_for_a_clear_leader_and_large_for_equals() ->
     assert expected_loss((200.0, 0.9), [(20.0, 0.2), (20.0, 0.3)], 0.4) < 0.001
     assert expected_loss((100.0, 0.5), [(100.0, 0.5), (100.0, 0.5)], 0.5) > 0.05
     assert expected_loss((100.0, 0.5), [(0.0, 0.0)], 0.5) == float("inf")  # an untried move could be anything
+
+
+def test_the_gain_of_one_other_is_the_pairwise_loss_and_near_equals_count_about_once() -> None:
+    """With one other move the gain is exact (the pairwise expected loss); with fourteen near-identical others it
+    is far below the summed loss, which counts each of them once."""
+    leader, other = (120.0, 0.52), (80.0, 0.5)
+    assert expected_gain(leader, [other], 0.3) == pytest.approx(expected_loss(leader, [other], 0.3))
+    equals = [(60.0, 0.96)] * 14
+    summed = expected_loss((60.0, 0.961), equals, 0.1)
+    gained = expected_gain((60.0, 0.961), equals, 0.1)
+    assert gained < summed / 4
+    assert expected_gain((60.0, 0.5), [(0.0, 0.0)], 0.1) == float("inf")  # an untried move could be anything
+
+
+def _near_equals(n: int, visits: float) -> tuple[dict[Action, list[float]], list[Action]]:
+    moves: list[Action] = [Pick(i) for i in range(n)]
+    edges = {}
+    for i, a in enumerate(moves):
+        n, mean = (visits + 1.0, 0.961) if i == 0 else (visits, 0.96)
+        edges[a] = [n, n * mean, n]
+    return edges, moves
+
+
+def _feed(rule: StopRule, done: int, left: int, reward: float, spread: float) -> str:
+    """The rule's verdict after ``done`` iterations whose rewards alternate reward ± spread."""
+    why = ""
+    for k in range(1, done + 1):
+        why = rule.settled(k, done + left - k, reward + (spread if k % 2 else -spread))
+    return why
+
+
+def test_the_gain_rule_settles_a_choice_among_near_equals_that_the_loss_rule_keeps_searching() -> None:
+    """Fifteen moves worth about the same (a Villannex keep holding the best pair, fifteen ways): the rest of the
+    budget could not tell them apart, so "gain" takes the leader while "loss" searches on."""
+    edges, moves = _near_equals(15, 40.0)
+    assert _feed(StopRule(edges, moves, "gain"), 600, 400, 0.96, 0.05) == "low-loss"
+    edges, moves = _near_equals(15, 40.0)
+    assert _feed(StopRule(edges, moves, "loss"), 600, 400, 0.96, 0.05) == ""
+    edges, moves = _near_equals(15, 40.0)  # never before MIN_SHARE of the search
+    assert _feed(StopRule(edges, moves, "gain"), 200, 1000, 0.96, 0.05) == ""
+
+
+def test_the_prior_counts_as_one_visit() -> None:
+    """Eight pseudo-visits of the one-ply prior on every move are one opinion: a search that has barely begun does
+    not stop on them, though the same visits from the search itself would settle it."""
+    a, b = Pick(0), Pick(1)
+
+    def edges() -> dict[Action, list[float]]:
+        return {a: [11.0, 11.0 * 0.8, 11.0], b: [9.0, 9.0 * 0.5, 9.0]}
+
+    assert _feed(StopRule(edges(), [a, b], "loss"), 24, 6, 0.6, 0.4) == "low-loss"
+    assert _feed(StopRule(edges(), [a, b], "loss", prior=8.0), 24, 6, 0.6, 0.4) == ""
+
+
+def test_every_game_names_a_known_stop_rule() -> None:
+    for name in available_games():
+        assert get_game(name).ai_tuning.stop_rule in RULES, name
+    with pytest.raises(ValueError):
+        StopRule({}, [], "never")
+    assert 0.0 < LOSS < 0.05

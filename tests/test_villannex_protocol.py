@@ -297,7 +297,8 @@ def test_observe_hides_secret_choices_only() -> None:
 
 
 def test_ai_tuning_is_data_with_the_tuned_values() -> None:
-    assert GAME.ai_tuning == AITuning(exploration=0.4, rollout_cutoff=200, rollout_steps=None, margin_weight=0.0)
+    assert GAME.ai_tuning == AITuning(exploration=0.4, rollout_cutoff=200, rollout_steps=None, margin_weight=0.0,
+                                      stop_rule="gain")
     assert isinstance(R.Villannex.ai_tuning, AITuning)
 
 

@@ -11,17 +11,36 @@ iteration rate under a time budget. Two rules:
   the iterations left. Every iteration adds exactly one visit to one root
   move, so no other move can become the most visited: stopping changes
   nothing (the "early stop" of Huang, Coulom & Lin 2010).
-- ``low-loss``: after ``MIN_SHARE`` of the expected search, the expected
-  loss of taking the leader now is below ``LOSS`` (in reward, about a share
-  of a win). Each move's value is taken as normally distributed around its
-  mean, with a standard error of the reward spread measured in this search
-  over the root of its visits; the expected loss sums, over the other
-  moves, how much better than the leader each may be (the expected
+- ``low-loss``: after ``MIN_SHARE`` of the expected search, the choice is
+  settled in one of two senses, as the game's ``AITuning.stop_rule`` says.
+  Each move's value is taken as normally distributed around its mean, with a
+  standard error of the reward spread measured in this search over the root
+  of its searched visits.
+
+  ``"loss"`` (the default): the expected loss of taking the leader now is
+  below ``LOSS`` (in reward, about a share of a win). The loss sums, over
+  the other moves, how much better than the leader each may be (the expected
   opportunity cost stopping rule of ranking and selection: Chick & Inoue
   2001; Branke, Chick & Schmidt 2007). In that model no further search can
-  gain more than the loss, so stopping costs less than ``LOSS``. A move far
-  ahead stops the search early; equal moves keep it going, each of them
-  still possibly the better one by a margin the search could find.
+  gain more than the loss. A move far ahead stops the search early; equal
+  moves keep it going, each of them still possibly the better one.
+
+  ``"gain"``: what the rest of the search can still gain is below ``LOSS``.
+  The iterations left can move each mean only by the part of its error they
+  resolve, (spread / sqrt(n)) * sqrt(left / (done + left)); the gain is the
+  expected amount by which the best of the others' future means beats the
+  leader's (the knowledge gradient over the remaining budget: Frazier,
+  Powell & Dayanik 2008), with the maximum of the others by Clark's (1961)
+  moment matching, so near-identical moves count about once instead of once
+  each. A game whose choices are mostly among near-identical moves (a
+  Villannex Keep: every keep holding the same best pair is worth about the
+  same) would spend the whole budget on noise under the summed loss; its
+  choice among them barely matters.
+
+Visits a game's ``prior_samples`` put on every root move before the search
+are one-ply opinions, not samples of the search's reward: in a move's
+standard error the rule counts the prior as one visit and then only the
+searched visits, so a small search never stops on the prior's word alone.
 
 The minimum is ``MIN_SHARE`` of the expected iterations and never fewer than
 ``MIN_ITERATIONS`` nor two per legal move, so every move has been tried
@@ -44,9 +63,19 @@ MIN_ITERATIONS = 24
 #: stopped most at a tenth of the search but changed a third of the choices.
 LOSS = 0.01
 SPREAD_FLOOR = 0.05  # the smallest reward spread assumed (identical early rewards prove nothing)
+#: The two senses of a settled choice (module docstring); a game picks one with ``AITuning.stop_rule``.
+RULES = ("loss", "gain")
 CHECK_EVERY = 4  # iterations between two looks at the evidence (a look costs a pass over the legal moves)
 _SQRT2 = math.sqrt(2.0)
 _SQRT2PI = math.sqrt(2.0 * math.pi)
+
+
+def _phi(z: float) -> float:
+    return math.exp(-0.5 * z * z) / _SQRT2PI
+
+
+def _cdf(z: float) -> float:
+    return 0.5 * (1.0 + math.erf(z / _SQRT2))
 
 
 def expected_loss(leader: tuple[float, float], others: list[tuple[float, float]], spread: float) -> float:
@@ -59,18 +88,51 @@ def expected_loss(leader: tuple[float, float], others: list[tuple[float, float]]
             return math.inf
         sd = spread * math.sqrt(1.0 / n + 1.0 / n1)
         z = (m - m1) / sd
-        total += sd * math.exp(-0.5 * z * z) / _SQRT2PI + (m - m1) * 0.5 * (1.0 + math.erf(z / _SQRT2))
+        total += sd * _phi(z) + (m - m1) * _cdf(z)
     return total
+
+
+def expected_gain(leader: tuple[float, float], others: list[tuple[float, float]], spread: float) -> float:
+    """E[max(0, max_j X_j - X_1)] for independent normals X_1 ~ (mean, spread² / visits) of ``leader`` and X_j of
+    ``others`` (visits, mean): how much the best other beats the leader on average. The maximum of the others is
+    folded pairwise by Clark's moment matching (exact for one other), so near-identical moves count about once."""
+    n1, m1 = leader
+    mu = var = 0.0
+    first = True
+    for n, m in others:
+        if n <= 0.0:
+            return math.inf
+        v = spread * spread / n
+        if first:
+            mu, var, first = m, v, False
+            continue
+        a = math.sqrt(var + v)
+        z = (mu - m) / a
+        p, q, d = _cdf(z), _cdf(-z), _phi(z)
+        mean = mu * p + m * q + a * d
+        second = (mu * mu + var) * p + (m * m + v) * q + (mu + m) * a * d
+        mu, var = mean, max(1e-12, second - mean * mean)
+    if first:
+        return 0.0
+    sd = math.sqrt(var + spread * spread / n1)
+    d = mu - m1
+    z = d / sd
+    return sd * _phi(z) + d * _cdf(z)
 
 
 class StopRule:
     """The early-stop test for one search, reading the searching seat's root edges (visits, total reward, ...)."""
 
-    __slots__ = ("edges", "legal", "sq", "sum")
+    __slots__ = ("edges", "legal", "prior", "rule", "sq", "sum")
 
-    def __init__(self, edges: dict[Action, list[float]], legal: list[Action]) -> None:
+    def __init__(self, edges: dict[Action, list[float]], legal: list[Action], rule: str = "loss",
+                 prior: float = 0.0) -> None:
+        if rule not in RULES:
+            raise ValueError(f"unknown stop rule {rule!r}: one of {RULES}")
         self.edges = edges
         self.legal = legal
+        self.rule = rule
+        self.prior = prior  # pseudo-visits the prior put on every root move before the search
         self.sum = 0.0
         self.sq = 0.0
 
@@ -87,7 +149,18 @@ class StopRule:
             return "unreachable"
         if done < max(MIN_ITERATIONS, 2 * len(self.legal), MIN_SHARE * (done + left)):
             return ""
-        return "low-loss" if expected_loss(stats[0], stats[1:], self.spread(done)) < LOSS else ""
+        searched = self.searched(stats)
+        spread = self.spread(done)
+        if self.rule == "gain":
+            resolved = spread * math.sqrt(left / (done + left))  # the part of the error the rest can resolve
+            return "low-loss" if expected_gain(searched[0], searched[1:], resolved) < LOSS else ""
+        return "low-loss" if expected_loss(searched[0], searched[1:], spread) < LOSS else ""
+
+    def searched(self, stats: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        """``stats`` with the prior's pseudo-visits on each move counted as one visit (one opinion), not as many."""
+        if self.prior <= 1.0:
+            return stats
+        return [(v - self.prior + 1.0 if v > 0.0 else v, m) for v, m in stats]
 
     def stats(self) -> list[tuple[float, float]]:
         """(visits, mean reward) of every legal move, the leader (the move the search would take now) first, the

@@ -17,7 +17,9 @@ iterations where it is legal). New actions are tried in the order the
 game's playout policy prefers, rollouts use that policy, and long rollouts
 are cut and scored with ``game.evaluate``. The search ends early once its
 choice is settled (``game/ai/early_stop.py``): an obvious move is answered
-quickly, a close call gets the whole budget.
+quickly, a close call gets the whole budget, and where a game says so
+(``AITuning.stop_rule``) so is a choice among near-identical moves that the
+rest of the budget could not tell apart.
 """
 
 from __future__ import annotations
@@ -108,7 +110,8 @@ class HardAgent(Agent):
         self._shape = (self.shape_margin and self._tune.margin_weight > 0.0 and n > 1
                        and game.outcome(view).kind == OutcomeKind.RANKED)
         self._reward = 0.5
-        stop = StopRule(roots[seat].edges, legal) if self.early_stop else None
+        stop = (StopRule(roots[seat].edges, legal, self._tune.stop_rule, float(self._tune.prior_samples))
+                if self.early_stop else None)
         done = 0
         if self.iterations is not None:
             # A fixed cap: the same rule as under a clock, with the iterations left counted exactly (no clock, so the

@@ -125,8 +125,11 @@ class Villagers(Game[VillagersState]):
     rules_summary = texts.RULES_SUMMARY
     # A draft offers a dozen choices and a build many more, so at a short budget (0.1 s) the search alone gave
     # each only a few noisy playouts and lost to the one-ply medium AI (0.38 over 90 games); seeding the root with
-    # medium's own opinion (8 determinizations) lets the search refine it instead.
-    ai_tuning = AITuning(exploration=0.3, rollout_cutoff=400, rollout_steps=8, margin_weight=0.3, prior_samples=8)
+    # medium's own opinion (8 determinizations) lets the search refine it instead. Drafts are a dozen close
+    # choices: the search stops once the rest of it could no longer gain a hundredth of a win ("gain"; the summed
+    # expected loss kept most drafts searching to the end of the budget).
+    ai_tuning = AITuning(exploration=0.3, rollout_cutoff=400, rollout_steps=8, margin_weight=0.3, prior_samples=8,
+                         stop_rule="gain")
     blunder_kinds = ("idle_build", "last_smuggler")  # game/villagers/blunders.py says what each one is
 
     def phase_table(self) -> Sequence[Phase[VillagersState] | Step[VillagersState]]:

@@ -131,7 +131,10 @@ class Villannex(Game[VillannexState]):
     action_types = ACTION_TYPES
     rules_summary = RULES_SUMMARY
     #: Tuned on Villannex before it was data (0.25-0.7 tried for the exploration; full playouts are short here).
-    ai_tuning = AITuning(exploration=0.4, rollout_cutoff=200, rollout_steps=None, margin_weight=0.0)
+    #: A Keep is fifteen ways to keep the same few good pairs, mostly worth the same: the summed expected loss kept
+    #: the search going to the end of its budget on noise, so the search stops when the rest of it could no longer
+    #: gain a hundredth of a win ("gain"). Measured against the full search at a fixed cap in docs/performance.md.
+    ai_tuning = AITuning(exploration=0.4, rollout_cutoff=200, rollout_steps=None, margin_weight=0.0, stop_rule="gain")
     blunder_kinds = ()  # none is sound here: game/villannex/blunders.py says why
 
     def phase_table(self) -> Sequence[Phase[VillannexState]]:
