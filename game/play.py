@@ -42,8 +42,15 @@ def agent_seed(seed: int, seat: Seat) -> int:
 
 
 def make_agents(levels: Sequence[str], seed: int, budget: float | None = None,
-                iterations: int | None = None) -> list[Chooser]:
-    return [make_agent(lv, seed=agent_seed(seed, i), budget=budget, iterations=iterations) for i, lv in enumerate(levels)]
+                iterations: int | None = None, clock: Callable[[], float] | None = None) -> list[Chooser]:
+    """One agent per seat; ``clock`` (e.g. ``time.thread_time``) replaces the wall clock their budgets are read from,
+    so measurements on a busy machine see what a quiet core gives."""
+    agents = [make_agent(lv, seed=agent_seed(seed, i), budget=budget, iterations=iterations)
+              for i, lv in enumerate(levels)]
+    if clock is not None:
+        for agent in agents:
+            agent.clock = clock
+    return list(agents)
 
 
 def decide(game: Game, state: Any, choosers: Sequence[Chooser | None], views: bool = True) -> list[tuple[Seat, Action]]:
@@ -111,9 +118,10 @@ def play_out(game: Game, state: Any, choosers: Sequence[Chooser | None],
 
 
 def play_game(game: Game, levels: Sequence[str], seed: int, options: dict[str, Any], budget: float | None = None,
-              iterations: int | None = None, names: Sequence[str] | None = None) -> tuple[Any, int]:
+              iterations: int | None = None, names: Sequence[str] | None = None,
+              clock: Callable[[], float] | None = None) -> tuple[Any, int]:
     """One complete AI game from a fresh deal; returns the final state and the number of decisions."""
-    choosers = make_agents(levels, seed, budget, iterations)
+    choosers = make_agents(levels, seed, budget, iterations, clock)
     names = list(names) if names is not None else [f"{lv.title()} {i + 1}" for i, lv in enumerate(levels)]
     state = game.new_game(names, seed, options)
     return state, play_out(game, state, choosers)

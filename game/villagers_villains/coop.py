@@ -18,8 +18,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from game.ai.base import Agent
-from game.play import make_agents, play_out
+from game.play import play_game
 from game.villagers_villains.rules import GAME
 
 
@@ -37,13 +36,8 @@ def measure(players: int, games: int, level: str, seed: int = 1, budget: float |
     start = time.perf_counter()
     for k in range(games):
         levels = [level] * players if seats is None else [seats[(j - k) % players] for j in range(players)]
-        choosers = make_agents(levels, seed + k, budget, iterations)
-        if cpu_clock:
-            for agent in choosers:
-                if isinstance(agent, Agent):
-                    agent.clock = time.thread_time
-        state = GAME.new_game([f"{lv.title()} {i + 1}" for i, lv in enumerate(levels)], seed + k, opts)
-        play_out(GAME, state, choosers)
+        state, _ = play_game(GAME, levels, seed + k, opts, budget, iterations,
+                             clock=time.thread_time if cpu_clock else None)
         out = GAME.outcome(state)
         scores.append(out.team_scores[0])
         if out.met is False:

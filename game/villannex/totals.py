@@ -59,9 +59,10 @@ def op_holds(x: int, op: int, n: int) -> bool:
 
 
 def have(counts: Sequence[int], clauses: tuple[tuple[int, int, int], ...]) -> bool:
+    """Every clause holds for a village's counts (op_holds inlined: the AI's scorer asks this in its hot loop)."""
     for i, op, n in clauses:
         x = (counts[0] > 0) + (counts[1] > 0) + (counts[2] > 0) + (counts[3] > 0) if i == _KINDS else counts[i]
-        if not op_holds(x, op, n):
+        if (x < n) if op == 0 else (x > n) if op == 1 else (x != n):
             return False
     return True
 
@@ -239,13 +240,19 @@ _BONUS_ROWS: dict[tuple[int, ...], tuple[int, ...]] = {}  # 6 counts -> every bo
 # Searches on background threads share them: a dict's get and set are atomic, a race only builds an entry twice.
 
 
+def _store(cache: dict[Any, Any], key: Any, value: Any) -> Any:
+    """Keep ``value`` under ``key``; a full cache starts over (bounded memory, no bookkeeping per hit)."""
+    if len(cache) >= _CACHE_MAX:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 def _bonus_row(counts: tuple[int, ...]) -> tuple[int, ...]:
     """What every bonus card gives a village with these counts: villages differ far more than their counts do."""
     row = _BONUS_ROWS.get(counts)
     if row is None:
-        if len(_BONUS_ROWS) >= _CACHE_MAX:
-            _BONUS_ROWS.clear()
-        row = _BONUS_ROWS[counts] = tuple(_bonus(counts, b) for b in _BONUS_EFFECTS)
+        row = _store(_BONUS_ROWS, counts, tuple(_bonus(counts, b) for b in _BONUS_EFFECTS))
     return row
 
 
@@ -253,9 +260,7 @@ def _group_of(cards: Sequence[str], frames: Sequence[int] | None) -> _Group:
     key = (tuple(cards), None if frames is None else tuple(frames))
     g = _GROUPS.get(key)
     if g is None:
-        if len(_GROUPS) >= _CACHE_MAX:
-            _GROUPS.clear()
-        g = _GROUPS[key] = _group(*key)
+        g = _store(_GROUPS, key, _group(*key))
     return g
 
 
@@ -265,19 +270,8 @@ def _village_of(v: tuple[Sequence[str], Sequence[int], bool, str | None], demand
     key = ((tuple(cards), tuple(frames), weapon, named), demand, supply, pid)
     r = _VILLAGES.get(key)
     if r is None:
-        if len(_VILLAGES) >= _CACHE_MAX:
-            _VILLAGES.clear()
-        r = _VILLAGES[key] = _village(key[0], demand, supply, pid)
+        r = _store(_VILLAGES, key, _village(key[0], demand, supply, pid))
     return r
-
-
-def _holds(c: Sequence[int], clauses: tuple[tuple[int, int, int], ...]) -> bool:
-    """``have`` without a call per clause."""
-    for i, op, m in clauses:
-        x = (c[0] > 0) + (c[1] > 0) + (c[2] > 0) + (c[3] > 0) if i == _KINDS else c[i]
-        if (x < m) if op == 0 else (x > m) if op == 1 else (x != m):
-            return False
-    return True
 
 
 def score_totals(
@@ -319,7 +313,7 @@ def score_totals(
         for g in groups:
             for clauses, gain in g.ws:
                 for i in range(n):
-                    if _holds(counts[i], clauses):
+                    if have(counts[i], clauses):
                         gained[i] += gain
         for i in range(n):
             if gained[i]:
