@@ -204,6 +204,9 @@ class AITuning:
     #: When the search may stop early (game/ai/early_stop.py): "loss", the summed expected loss of taking the
     #: leader, or "gain", what the rest of the search could still gain (for choices among many near-equal moves).
     stop_rule: str = "loss"
+    #: The rule's threshold, in reward (about a share of a win): the choice is settled once the loss (or gain) is
+    #: below it (``early_stop.LOSS`` unless a table says otherwise, ``Game.search_tuning``).
+    stop_loss: float = 0.01
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,6 +472,10 @@ class Game(ABC, Generic[S]):
         return ""
 
     # --- AI hooks (a game's ai.py supplies better ones) -----------------------
+    def search_tuning(self, view: S) -> AITuning:
+        """The hard AI's knobs for this table: ``ai_tuning`` unless a player count or mode wants other ones."""
+        return self.ai_tuning
+
     def evaluate(self, state: S, seat: Seat) -> float:
         """Heuristic worth of ``state`` for ``seat`` in [0, 1] (0.5 unknown)."""
         if self.is_over(state):

@@ -263,3 +263,24 @@ def test_every_game_names_a_known_stop_rule() -> None:
     with pytest.raises(ValueError):
         StopRule({}, [], "never")
     assert 0.0 < LOSS < 0.05
+
+
+def test_a_looser_threshold_settles_sooner_and_a_table_picks_its_own() -> None:
+    """``AITuning.stop_loss`` is the rule's threshold: a search that a hundredth of a win keeps going settles under
+    a looser one. Villannex loosens it from three seats on (``search_tuning``), where a Keep iteration plays every
+    seat's Play; every other table searches with its game's ``ai_tuning``."""
+    a, b = Pick(0), Pick(1)
+
+    def edges() -> dict[Action, list[float]]:
+        return {a: [60.0, 60.0 * 0.56, 60.0], b: [40.0, 40.0 * 0.5, 40.0]}
+
+    verdicts = [_feed(StopRule(edges(), [a, b], "loss", loss=x), 100, 100, 0.5, 0.45) for x in (0.01, 0.02)]
+    assert verdicts == ["", "low-loss"]
+    for name in available_games():
+        game = get_game(name)
+        for n in range(game.min_players, game.max_players + 1):
+            view = game.view(game.new_game([f"P{i}" for i in range(n)], 1, game.normalize_options({}, n)), 0)
+            tuning = game.search_tuning(view)
+            assert tuning.stop_rule in RULES and 0.0 < tuning.stop_loss < 0.05, (name, n)
+            many = name == "villannex" and n >= 3
+            assert tuning == (replace(game.ai_tuning, stop_loss=0.02) if many else game.ai_tuning), (name, n)

@@ -123,16 +123,17 @@ def expected_gain(leader: tuple[float, float], others: list[tuple[float, float]]
 class StopRule:
     """The early-stop test for one search, reading the searching seat's root edges (visits, total reward, ...)."""
 
-    __slots__ = ("edges", "legal", "prior", "rule", "sq", "sum")
+    __slots__ = ("edges", "legal", "loss", "prior", "rule", "sq", "sum")
 
     def __init__(self, edges: dict[Action, list[float]], legal: list[Action], rule: str = "loss",
-                 prior: float = 0.0) -> None:
+                 prior: float = 0.0, loss: float = LOSS) -> None:
         if rule not in RULES:
             raise ValueError(f"unknown stop rule {rule!r}: one of {RULES}")
         self.edges = edges
         self.legal = legal
         self.rule = rule
         self.prior = prior  # pseudo-visits the prior put on every root move before the search
+        self.loss = loss  # the threshold (AITuning.stop_loss)
         self.sum = 0.0
         self.sq = 0.0
 
@@ -153,8 +154,8 @@ class StopRule:
         spread = self.spread(done)
         if self.rule == "gain":
             resolved = spread * math.sqrt(left / (done + left))  # the part of the error the rest can resolve
-            return "low-loss" if expected_gain(searched[0], searched[1:], resolved) < LOSS else ""
-        return "low-loss" if expected_loss(searched[0], searched[1:], spread) < LOSS else ""
+            return "low-loss" if expected_gain(searched[0], searched[1:], resolved) < self.loss else ""
+        return "low-loss" if expected_loss(searched[0], searched[1:], spread) < self.loss else ""
 
     def searched(self, stats: list[tuple[float, float]]) -> list[tuple[float, float]]:
         """``stats`` with the prior's pseudo-visits on each move counted as one visit (one opinion), not as many."""

@@ -61,7 +61,7 @@ class HardAgent(Agent):
         super().__init__(seed)
         self.budget = DEFAULT_BUDGET if budget is None else float(budget)
         self.iterations = iterations
-        self.tuning = tuning  # None: the game's own ai_tuning
+        self.tuning = tuning  # None: the game's own (Game.search_tuning)
         #: Stop searching once the choice is settled (game/ai/early_stop.py); False spends the whole budget or cap.
         self.early_stop = early_stop
         self.last_iterations = 0  # for benchmarks and the curious
@@ -71,7 +71,7 @@ class HardAgent(Agent):
         self.shape_margin = True
 
     def _choose(self, game: Game, view: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
-        self._tune = self.tuning or game.ai_tuning
+        self._tune = self.tuning or game.search_tuning(view)
         # A move the game names a blunder (game.blunder) is never right: it is not searched while another is legal.
         sound = [a for a in legal if game.blunder(view, seat, a) is None]
         if not sound:
@@ -98,7 +98,7 @@ class HardAgent(Agent):
         [visits, total reward, availability]. ``choose`` takes the most visited; the coach (game/ai/coach.py)
         reads them all. ``cancel`` (fixed cap only) is asked every CANCEL_EVERY iterations: true ends the search
         with what it has (``last_stop`` = "cancelled")."""
-        self._tune = self.tuning or game.ai_tuning
+        self._tune = self.tuning or game.search_tuning(view)
         n = len(game.seat_names(view))
         roots = [_Node() for _ in range(n)]
         if self._tune.prior_samples > 0:
@@ -110,8 +110,8 @@ class HardAgent(Agent):
         self._shape = (self.shape_margin and self._tune.margin_weight > 0.0 and n > 1
                        and game.outcome(view).kind == OutcomeKind.RANKED)
         self._reward = 0.5
-        stop = (StopRule(roots[seat].edges, legal, self._tune.stop_rule, float(self._tune.prior_samples))
-                if self.early_stop else None)
+        stop = (StopRule(roots[seat].edges, legal, self._tune.stop_rule, float(self._tune.prior_samples),
+                         self._tune.stop_loss) if self.early_stop else None)
         done = 0
         if self.iterations is not None:
             # A fixed cap: the same rule as under a clock, with the iterations left counted exactly (no clock, so the
