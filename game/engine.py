@@ -207,6 +207,10 @@ class AITuning:
     #: The rule's threshold, in reward (about a share of a win): the choice is settled once the loss (or gain) is
     #: below it (``early_stop.LOSS`` unless a table says otherwise, ``Game.search_tuning``).
     stop_loss: float = 0.01
+    #: How the search plays the other seats' moves: "search", each seat's own tree (it answers as well as the
+    #: search can), or "policy", the playout policy (a model of partners who play by rule of thumb: a search that
+    #: counts on partners finding its rescue loses with partners who do not).
+    others: str = "search"
 
 
 @dataclass(frozen=True, slots=True)

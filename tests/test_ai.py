@@ -214,3 +214,29 @@ def test_prior_samples_seed_the_search_with_the_one_ply_opinion(target: int, mon
     monkeypatch.setattr(ismcts, "one_ply", lambda game, st, s, action, rng: 1.0 if action == best else 0.0)
     agent = HardAgent(seed=1, iterations=1, tuning=AITuning(prior_samples=3))
     assert agent.choose(TOY, TOY.view(state, seat), seat) == best
+
+
+@pytest.mark.parametrize("others", ["search", "policy"])
+def test_other_seats_are_played_as_the_tuning_says(others: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``AITuning.others``: "policy" plays every other seat's move inside the search as the playout policy does (a
+    model of partners who play by rule of thumb, the Cooperative Villagers & Villains search); "search" lets each
+    seat's own tree explore its answers."""
+    from game.engine import AITuning
+
+    state = TOY.new_game(["A", "B"], 3, {})
+    seat = TOY.to_act(state)[0]
+    view = TOY.view(state, seat)
+    seen: list[bool] = []  # per move of another seat inside the search: was it the policy's choice?
+    real_apply = TOY.apply
+
+    def apply(st: Any, p: int, action: Any) -> Any:
+        if p != seat:
+            seen.append(action == TOY.legal_actions(st, p)[0])
+        return real_apply(st, p, action)
+
+    monkeypatch.setattr(TOY, "playout_action", lambda st, p, actions, rng: actions[0])
+    monkeypatch.setattr(TOY, "apply", apply)
+    agent = HardAgent(seed=2, iterations=120, early_stop=False, tuning=AITuning(rollout_steps=0, others=others))
+    assert agent.choose(TOY, view, seat) in TOY.legal_actions(view, seat)
+    assert seen, "the search never reached another seat's move"
+    assert all(seen) == (others == "policy")

@@ -178,6 +178,7 @@ class HardAgent(Agent):
         first = True
         in_tree = True
         steps = 0
+        by_policy = self._tune.others == "policy"
         while in_tree and not game.is_over(state):
             acting = game.to_act(state)
             p = seat if first and seat in acting else acting[0]
@@ -185,8 +186,12 @@ class HardAgent(Agent):
             legal = game.legal_actions(state, p)
             node = nodes[p]
             edges = node.edges
-            untried = [a for a in legal if a not in edges]
-            if untried:
+            untried = [] if p != seat and by_policy else [a for a in legal if a not in edges]
+            if p != seat and by_policy:  # another seat, played as the policy plays it (AITuning.others)
+                action = legal[0] if len(legal) == 1 else game.playout_action(state, p, legal, rng)
+                if action not in legal:
+                    action = legal[rng.randrange(len(legal))]
+            elif untried:
                 action = untried[0]
                 if len(untried) > 1:
                     action = game.playout_action(state, p, untried, rng)
@@ -209,7 +214,8 @@ class HardAgent(Agent):
                     if v > best:
                         best, action = v, a
                 edge = edges[action]
-            path.append((edge, p))
+            if p == seat or not by_policy:
+                path.append((edge, p))
             observed = [game.observe(state, p, action, q) if q != p else action for q in range(n)]
             events = game.apply(state, p, action)
             steps += 1

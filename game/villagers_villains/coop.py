@@ -33,6 +33,7 @@ def measure(players: int, games: int, level: str, seed: int = 1, budget: float |
     scores: list[float] = []
     losses = 0
     reasons: dict[str, int] = {}
+    by_level: dict[str, int] = {}  # whose Mayor ended each lost game, by level (a mixed table's question)
     start = time.perf_counter()
     for k in range(games):
         levels = [level] * players if seats is None else [seats[(j - k) % players] for j in range(players)]
@@ -43,6 +44,9 @@ def measure(players: int, games: int, level: str, seed: int = 1, budget: float |
         if out.met is False:
             losses += 1
             why = state.end_reason
+            who = [lv for name, lv in zip(state.names, levels, strict=True) if name in why]
+            if who:
+                by_level[who[0]] = by_level.get(who[0], 0) + 1
             for name in state.names:
                 why = why.replace(name, "a Mayor")
             reasons[why] = reasons.get(why, 0) + 1
@@ -60,6 +64,7 @@ def measure(players: int, games: int, level: str, seed: int = 1, budget: float |
         "max_team_score": max(scores) if scores else None,
         "loss_rate": round(losses / games, 3) if games else None,
         "loss_reasons": reasons,
+        "lost_by_level": by_level,
         "seconds": round(time.perf_counter() - start, 1),
     }
 
