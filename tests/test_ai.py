@@ -240,3 +240,5 @@ def test_other_seats_are_played_as_the_tuning_says(others: str, monkeypatch: pyt
     assert agent.choose(TOY, view, seat) in TOY.legal_actions(view, seat)
     assert seen, "the search never reached another seat's move"
     assert all(seen) == (others == "policy")
+    with pytest.raises(ValueError):
+        HardAgent(seed=2, iterations=4, tuning=AITuning(others="telepathy")).choose(TOY, view, seat)

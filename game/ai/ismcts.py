@@ -34,6 +34,8 @@ from game.ai.early_stop import StopRule
 from game.ai.simple import one_ply
 from game.engine import Action, AITuning, Game, IllegalAction, OutcomeKind, Seat
 
+#: How a search may play the other seats' moves (``AITuning.others``).
+OTHERS = ("search", "policy")
 #: Iterations between two looks at a search's ``cancel`` callback (a look is a Python call; an iteration far more).
 CANCEL_EVERY = 8
 
@@ -99,6 +101,8 @@ class HardAgent(Agent):
         reads them all. ``cancel`` (fixed cap only) is asked every CANCEL_EVERY iterations: true ends the search
         with what it has (``last_stop`` = "cancelled")."""
         self._tune = self.tuning or game.search_tuning(view)
+        if self._tune.others not in OTHERS:
+            raise ValueError(f"unknown AITuning.others {self._tune.others!r}: one of {OTHERS}")
         n = len(game.seat_names(view))
         roots = [_Node() for _ in range(n)]
         if self._tune.prior_samples > 0:
@@ -186,8 +190,9 @@ class HardAgent(Agent):
             legal = game.legal_actions(state, p)
             node = nodes[p]
             edges = node.edges
-            untried = [] if p != seat and by_policy else [a for a in legal if a not in edges]
-            if p != seat and by_policy:  # another seat, played as the policy plays it (AITuning.others)
+            policy_move = by_policy and p != seat  # another seat, played as the policy plays it (AITuning.others)
+            untried = [] if policy_move else [a for a in legal if a not in edges]
+            if policy_move:
                 action = legal[0] if len(legal) == 1 else game.playout_action(state, p, legal, rng)
                 if action not in legal:
                     action = legal[rng.randrange(len(legal))]
@@ -214,7 +219,7 @@ class HardAgent(Agent):
                     if v > best:
                         best, action = v, a
                 edge = edges[action]
-            if p == seat or not by_policy:
+            if not policy_move:
                 path.append((edge, p))
             observed = [game.observe(state, p, action, q) if q != p else action for q in range(n)]
             events = game.apply(state, p, action)
