@@ -205,7 +205,7 @@ class AITuning:
     #: leader, or "gain", what the rest of the search could still gain (for choices among many near-equal moves).
     stop_rule: str = "loss"
     #: The rule's threshold, in reward (about a share of a win): the choice is settled once the loss (or gain) is
-    #: below it (``early_stop.LOSS`` unless a table says otherwise, ``Game.search_tuning``).
+    #: below it. game/ai/early_stop.py (``LOSS``) says why a hundredth; a table may differ (``Game.search_tuning``).
     stop_loss: float = 0.01
     #: How the search plays the other seats' moves: "search", each seat's own tree (it answers as well as the
     #: search can), or "policy", the playout policy (a model of partners who play by rule of thumb: a search that

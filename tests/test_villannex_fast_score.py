@@ -137,10 +137,9 @@ def test_the_tables_of_real_games(players: int, options: dict[str, bool], monkey
     seeded games where the policy plays every seat."""
     seen: list[Table] = []
 
-    def recording(villages: Any, common: Any = (), demand: Any = None, supply: Any = None, specials: Any = (),
-                  detail: bool = True) -> Any:
+    def recording(villages: Any, common: Any = (), demand: Any = None, supply: Any = None, specials: Any = ()) -> Any:
         seen.append((list(villages), list(common), demand, supply, list(specials)))
-        return score_round(villages, common, demand, supply, specials, detail)
+        return score_round(villages, common, demand, supply, specials)
 
     def checked(villages: Any, common: Any = (), demand: Any = None, supply: Any = None,
                 specials: Any = ()) -> tuple[int, ...]:

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import math
 
-from game.engine import Action
+from game.engine import Action, AITuning
 
 #: Of the expected iterations (done + left), before "low-loss" may stop the search: early means drift as the tree
 #: below a move grows, which the normal model does not know. On traces of full searches in real games (issue 19),
@@ -60,8 +60,9 @@ MIN_SHARE = 0.25
 MIN_ITERATIONS = 24
 #: The expected loss, in reward (about a share of a win), at which the leader is taken. On the same traces 0.005
 #: changed fewer choices but stopped half the decisions only after 0.6 of the search in Villagers and Villannex; 0.02
-#: stopped most at a tenth of the search but changed a third of the choices.
-LOSS = 0.01
+#: stopped most at a tenth of the search but changed a third of the choices. A table may set its own
+#: (``AITuning.stop_loss``, whose default this is).
+LOSS = AITuning().stop_loss
 SPREAD_FLOOR = 0.05  # the smallest reward spread assumed (identical early rewards prove nothing)
 #: The two senses of a settled choice (module docstring); a game picks one with ``AITuning.stop_rule``.
 RULES = ("loss", "gain")

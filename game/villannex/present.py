@@ -334,7 +334,6 @@ def _scored(view: VillannexState, seat: Seat, draft: Hashable) -> tuple[RoundSco
     named = v.named if st.supply == "S5" else None
     rs = score_round([(cards, frames, bool(v.weapon), named)], [*st.common, *idle], st.demand, st.supply,
                      (st.specials[seat] if seat < len(st.specials) else None,))
-    assert isinstance(rs, RoundScore)
     return rs, 0
 
 

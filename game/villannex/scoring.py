@@ -89,13 +89,12 @@ def score_round(
     demand: str | None = None,
     supply: str | None = None,
     specials: Sequence[str | None] = (),
-    detail: bool = True,
-) -> RoundScore | tuple[int, ...]:
+) -> RoundScore:
     """Score one round.
 
     ``villages``: per player village (cards, frame index per card, weapon "Produce", named S5 letter or None).
     ``common``: cards in play in no one's village. ``specials``: the special product id of each village (or None).
-    With ``detail=False`` only the tuple of totals is returned (``score_totals`` gives them faster).
+    The totals alone, faster: ``totals.score_totals``.
     """
     comp = COMPILED
     in_play: list[Compiled] = []
@@ -118,7 +117,7 @@ def score_round(
     for cid in common:
         in_play.append(comp[cid])
         in_play_ids.append(cid)
-    produced = [tuple(c) for c in counts] if detail else None
+    produced = [tuple(c) for c in counts]
 
     # 2b imaginary villages
     imag: list[tuple[str, tuple[int, ...]]] = []
@@ -143,7 +142,7 @@ def score_round(
             if c[4]:
                 c[letter] += c[4]
                 supplied[i] = (LETTERS[letter], c[4])
-            elif detail:
+            else:
                 supplied[i] = (LETTERS[letter], 0)
 
     # 3a weapons_start: test everything first, then add
@@ -218,7 +217,7 @@ def score_round(
                         delta[j] += add[j] * mult
         for j in range(5):
             values[j] += delta[j]
-        if detail and any(delta):
+        if any(delta):
             parts.append((cid, tuple(delta)))
 
     # 3d floors
@@ -226,8 +225,7 @@ def score_round(
         raised = tuple(floor - v if v < floor else 0 for v in values)
         if any(raised):
             values = [v + r for v, r in zip(values, raised, strict=True)]
-            if detail:
-                parts.append((floor_id, raised))
+            parts.append((floor_id, raised))
 
     # 4 resource points, 5 bonuses
     bonus_cards = [(cid, k.bonus) for cid, k in zip(in_play_ids, in_play, strict=True) if k.bonus is not None]
@@ -243,12 +241,10 @@ def score_round(
             if not clauses or have(c, clauses):
                 got = points * sets(c, per_set) if per_set else points
             total += got
-            if detail:
-                row.append((cid, got))
+            row.append((cid, got))
         totals[i] = total
-        if detail:
-            points_all.append(pts)
-            bonuses_all.append(tuple(row))
+        points_all.append(pts)
+        bonuses_all.append(tuple(row))
 
     # 6a weapons_late, 6b comparison
     late = [0] * n
@@ -280,9 +276,6 @@ def score_round(
             spec[i] = (pid, each * counts[i][letter])
             totals[i] += spec[i][1]
 
-    if not detail:
-        return tuple(totals)
-    assert produced is not None
     vs = tuple(
         VillageScore(
             produced=produced[i],
