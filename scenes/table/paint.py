@@ -15,6 +15,7 @@ import pygame
 
 from game.names import printable
 from scenes import theme
+from scenes.table.facewords import carry_title
 
 # --- palette (the theme's; kept here by name for the tables) -------------------------------------------------------
 INK = theme.INK
@@ -72,7 +73,7 @@ class FaceCache:
             return surf
         surf = make()
         if self.convert and display_ready():
-            surf = surf.convert_alpha()
+            surf = carry_title(surf, surf.convert_alpha())
         self._faces[key] = surf
         while len(self._faces) > self.limit:
             self._faces.popitem(last=False)
