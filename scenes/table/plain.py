@@ -16,6 +16,7 @@ import pygame
 from game.engine import CardFace
 from scenes import theme
 from scenes.table import kit
+from scenes.table.facewords import TITLES, Title
 
 CARD_RATIO = 1.4
 _SS = 2  # drawn at twice the size and smoothed down: clean corners and badges at small sizes
@@ -91,9 +92,11 @@ def _face(card: CardFace, width: int, zoom: bool) -> pygame.Surface:
     # the name, in the serif
     y = band.bottom + round(H * 0.1)
     name_size = max(theme.MIN_FONT, int(W * 0.15))
+    named: pygame.Rect | None = None
     for ln in _wrap_fit(card.name, "card-bold", name_size, W - 2 * pad, 2):
         t = theme.font("card-bold", name_size).render(ln, True, theme.INK)
-        s.blit(t, ((W - t.get_width()) // 2, y))
+        r = s.blit(t, ((W - t.get_width()) // 2, y))
+        named = r if named is None else named.union(r)
         y += t.get_height()
     # the text: a few words at table size, all of it in the zoom
     if card.text:
@@ -107,7 +110,11 @@ def _face(card: CardFace, width: int, zoom: bool) -> pygame.Surface:
             t = theme.font("ui", size).render(ln, True, theme.INK_SOFT)
             s.blit(t, ((W - t.get_width()) // 2, y))
             y += lh
-    return pygame.transform.smoothscale(s, (width, round(width * CARD_RATIO)))
+    out = pygame.transform.smoothscale(s, (width, round(width * CARD_RATIO)))
+    if named is not None:  # drawn supersampled: seen at 1/_SS of its size (the card audit reads it)
+        TITLES[out] = Title(card.name, pygame.Rect(named.x // _SS, named.y // _SS, named.w // _SS, named.h // _SS),
+                            name_size // _SS)
+    return out
 
 
 def back(label: str, width: int) -> pygame.Surface:
