@@ -16,6 +16,7 @@ import argparse
 import contextlib
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -28,8 +29,9 @@ from game.names import printable
 from game.play import play_game
 from game.registry import GAMES, get_game
 from game.review import REVIEW_ITERATIONS, THRESHOLDS, costliest, review_match, summary
-from game.save import SaveError, load_save
+from game.save import SaveError, home_path, load_save
 from game.stats import cli_stats
+from game.stats_db import DB_NAME, given_file_problem
 
 EXIT_USAGE = 2
 MAX_BUDGET = 3600.0  # seconds per decision: an hour is already far beyond any use
@@ -310,8 +312,29 @@ def _percent(x: float) -> str:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    """The statistics database as game.stats reads it (exit 1 when it cannot be read at all)."""
-    return cli_stats((["--json"] if args.json else []) + (["--db", str(args.db)] if args.db else []))
+    """The statistics database as game.stats reads it (exit 1 when it cannot be read at all).
+
+    Reading statistics never renames, creates or deletes anything: a file named with ``--db`` that is missing or
+    is not a statistics file (a text, a save, a folder, a device) is refused here and left exactly as it was, and
+    so is a damaged file in the data folder (the app sets that one aside when it starts); with no file yet there
+    are no games to show. Only a statistics file of ours reaches game.stats."""
+    given = args.db is not None
+    path = args.db if given else str(home_path() / DB_NAME)
+    if not given and not os.path.lexists(path):
+        _emit({"format": "village-tabletop-stats", "version": 1, "readable": True, "players": [], "problems": []},
+              "No finished games yet.", args.json)
+        return 0
+    problem = given_file_problem(path)
+    if problem is None:
+        return cli_stats((["--json"] if args.json else []) + ["--db", path])
+    if not path:
+        raise _UsageError(problem)
+    if not given and (os.path.isfile(path) or os.path.isdir(path)):
+        problem += " (the app keeps it aside and starts a new one when it next starts)"
+    print(f"error: {printable(problem, 600)}", file=sys.stderr)
+    print(json.dumps({"format": "village-tabletop-stats", "version": 1, "readable": False, "players": [],
+                      "problems": [printable(problem, 600)]}, ensure_ascii=True))
+    return 1
 
 
 def cmd_review(args: argparse.Namespace) -> int:
@@ -425,7 +448,7 @@ def build_parser() -> argparse.ArgumentParser:
     rev.set_defaults(func=cmd_review)
 
     st = sub.add_parser("stats", help="each player's record per game, from the statistics database")
-    st.add_argument("--db", type=Path, default=None, help="a statistics file (default: the data folder's)")
+    st.add_argument("--db", default=None, help="an existing statistics file, only read (default: the data folder's)")
     st.add_argument("--json", action="store_true", help="print only the JSON line")
     st.set_defaults(func=cmd_stats)
 

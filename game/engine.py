@@ -59,6 +59,7 @@ from game.options import OptionSpec as OptionSpec
 from game.options import shown as shown
 from game.outcome import Outcome as Outcome
 from game.outcome import OutcomeKind as OutcomeKind
+from game.outcome import Versus as Versus
 from game.outcome import ranked_outcome as ranked_outcome
 from game.tabletop import HIDDEN_CARD as HIDDEN_CARD
 from game.tabletop import CardFace as CardFace

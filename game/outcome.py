@@ -21,6 +21,22 @@ class OutcomeKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Versus:
+    """A solo game played against the game's own opponent (Villagers' Countess): both totals, since the seat's
+    score by the rules is the margin between them, and a bare margin ("-72") or a bare pair ("25 of 97") left
+    players guessing which number was which."""
+
+    own: float  # the player's total (gold)
+    rival: str  # the opponent as a sentence names it: "Countess"
+    rival_score: float
+    unit: str = ""  # what the totals count, for the words: "gold"
+
+    @property
+    def margin(self) -> float:
+        return self.own - self.rival_score
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game ended (or stands): what the results screen, the AI's reward and tournaments read.
 
@@ -29,7 +45,10 @@ class Outcome:
     team of everyone). ``goal``/``met``: the target of a solo or cooperative
     game and whether it was reached. ``rounds``: each round's scores per
     seat, for games scored over several rounds (the last row may be the
-    round in progress). ``headline`` is the sentence the results screen shows.
+    round in progress). ``headline`` is the sentence the results screen shows. ``versus``: a solo game against
+    the game's own opponent, whose ``scores`` hold the margin (the solo score) and ``versus`` both totals.
+    Every screen writes a seat's score with :func:`score_words` (and the live one with :func:`live_score_words`),
+    so the table, the results, the statistics and the review say the same numbers in the same words.
     """
 
     kind: OutcomeKind
@@ -42,6 +61,7 @@ class Outcome:
     goal: float | None = None
     met: bool | None = None
     rounds: tuple[tuple[float, ...], ...] = ()
+    versus: Versus | None = None
 
     def win_share(self, seat: Seat) -> float:
         """The seat's share of the win, as tournaments count it: tied winners (or tied winning teams) split one
@@ -63,6 +83,52 @@ class Outcome:
         if self.kind is OutcomeKind.COOPERATIVE:
             return 1
         return 1 + sum(1 for x in self.scores if x > self.scores[seat])
+
+
+def fmt(score: float) -> str:
+    """12, 12.5 and −3 (a real minus sign), as every screen writes a score."""
+    s = str(int(score)) if float(score).is_integer() else f"{score:.1f}"
+    return s.replace("-", "\u2212")
+
+
+def signed(score: float) -> str:
+    """+7, −72 and 0: a margin."""
+    return ("+" if score > 0 else "") + fmt(score)
+
+
+def versus_words(v: Versus, name: str = "You") -> str:
+    """"You 25 · Countess 97 · margin −72, the solo score": both totals and the margin, each named."""
+    return (f"{name} {fmt(v.own)} \u00b7 {v.rival} {fmt(v.rival_score)} \u00b7 margin {signed(v.margin)}, "
+            "the solo score")
+
+
+def score_words(outcome: Outcome, seat: Seat, name: str = "You") -> str:
+    """The seat's score as the results, the statistics and the review write it, labelled with what it is: a solo
+    game against an opponent gives both totals and the margin (:func:`versus_words`), a solo game with a goal
+    "22 of 20 points (goal)", a team game the team's score too; otherwise the score itself."""
+    v = outcome.versus
+    if outcome.kind is OutcomeKind.SOLO and v is not None:
+        return versus_words(v, name)
+    score = outcome.scores[seat] if seat < len(outcome.scores) else 0.0
+    if outcome.kind is OutcomeKind.SOLO and outcome.goal is not None:
+        return f"{fmt(score)} points, goal {fmt(outcome.goal)}"
+    if outcome.kind is OutcomeKind.COOPERATIVE and outcome.team_scores:
+        return f"{fmt(score)} \u00b7 team {fmt(outcome.team_scores[0])}"
+    return fmt(score)
+
+
+def live_score_words(outcome: Outcome, score: float, exact: bool) -> str:
+    """The table's live score line from a game's estimate (``Game.estimate``: the seat's own total and whether it
+    is exact) and the standing ``outcome``: "Your score now: 12"; against an opponent both totals and the margin
+    ("Now: you 8 · Countess 1 · margin +7, the solo score"), never "8 of 1"."""
+    v = outcome.versus
+    if exact and outcome.kind is OutcomeKind.SOLO and v is not None:
+        return "Now: " + versus_words(Versus(score, v.rival, v.rival_score, v.unit), "you")
+    if exact and outcome.goal is not None:
+        return f"Your score now: {fmt(score)} of {fmt(outcome.goal)} (goal)"
+    if exact:
+        return f"Your score now: {fmt(score)}"
+    return f"Your score so far \u2248 {fmt(score)} (estimate: cards not yet known are left out)"
 
 
 def _names_and(names: Sequence[str]) -> str:

@@ -48,6 +48,8 @@ class ReviewEntry:
     drop: float  # best_win - chosen_win, >= 0
     grade: str  # "", "inaccuracy", "mistake" or "blunder" (THRESHOLDS)
     choices: int  # how many legal moves there were
+    number: int = 0  # which of the seat's reviewed decisions this is, from 1: "your decision 22 of 44"
+    of: int = 0  # how many decisions of the seat were reviewed (those with a choice): the 44
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -60,6 +62,8 @@ class ReviewEntry:
             "drop": round(self.drop, 4),
             "grade": self.grade,
             "choices": self.choices,
+            "number": self.number,
+            "of": self.of,
         }
 
 
@@ -101,7 +105,7 @@ def review_match(match: Match, seat: int, *, iterations: int = REVIEW_ITERATIONS
     entries: list[ReviewEntry] = []
     if progress is not None:
         progress(0, len(todo))
-    for i, view, action, choices in todo:
+    for number, (i, view, action, choices) in enumerate(todo, start=1):
         if cancel is not None and cancel():
             break
         ranking = rank_moves(game, view, seat, iterations=iterations, seed=decision_seed(seed, i), cancel=cancel)
@@ -110,7 +114,8 @@ def review_match(match: Match, seat: int, *, iterations: int = REVIEW_ITERATIONS
         best = ranking[0]
         chosen = next(m for m in ranking if m.action == action)
         drop = max(0.0, best.win - chosen.win)
-        entries.append(ReviewEntry(i, seat, chosen.text, best.text, chosen.win, best.win, drop, grade(drop), choices))
+        entries.append(ReviewEntry(i, seat, chosen.text, best.text, chosen.win, best.win, drop, grade(drop), choices,
+                                   number, len(todo)))
         if progress is not None:
             progress(len(entries), len(todo))
     return entries
@@ -120,6 +125,21 @@ def win_curve(entries: Sequence[ReviewEntry]) -> list[tuple[int, float]]:
     """(index, estimated win chance) for the chart: the seat's win chance after each reviewed decision as it was
     played (``chosen_win``), so a costly move shows as a dip where it was made."""
     return [(e.index, e.chosen_win) for e in entries]
+
+
+def your_curve(entries: Sequence[ReviewEntry]) -> list[tuple[int, float]]:
+    """(number, estimated win chance): :func:`win_curve` counted in the seat's own reviewed decisions (1, 2, ...),
+    as the list and the progress count them ("your decision 22 of 44")."""
+    return [(e.number, e.chosen_win) for e in entries]
+
+
+def result_value(match: Match, seat: int) -> float | None:
+    """Where the chart ends: the seat's actual result, 1.0 for a win, 0.0 for a loss, the share of a shared win
+    (``Outcome.win_share``), so an estimate that was wrong shows as a jump at the end, not as the last word
+    (issue 28: a game won 60 to 57 ended its chart at 10 %). None while the game is not over."""
+    if not match.is_over():
+        return None
+    return match.game.outcome(match.state).win_share(seat)
 
 
 def costliest(entries: Sequence[ReviewEntry], n: int = 5) -> list[ReviewEntry]:

@@ -12,8 +12,13 @@ What is counted, and why so:
 * Per seat: name, kind (human or AI level), score (``Outcome.scores``), won (in ``Outcome.winners``: a shared win
   counts as a win, as a player would say), rank, margin and whether that seat asked for a hint. The **margin** is
   the seat's score minus the best other score (in a team game: its team's score minus the best other team's); in
-  a cooperative game it is the team score minus the game's goal when the game gives one, and otherwise (and in a
-  solo game, whose score already says how it went) there is none.
+  a cooperative game it is the team score minus the game's goal when the game gives one; in a solo game against
+  the game's own opponent (``Outcome.versus``: Villagers' Countess) the player's total minus the opponent's, which
+  is also the solo score the rules count and ``score`` keeps; otherwise (the Villannex solitaire, whose score
+  already says how it went) there is none.
+* Solo games are counted apart (``PlayerGameStats.mode`` "solo": "Villagers (solo)"): their score is another
+  number than a table's (a margin against the Countess, not gold), so a best or average mixing the two meant
+  nothing. Every row says what its scores are (``score_words``), as the results screen does.
 * Statistics are per **human** player name and game. The **opponent level** of a game is the strongest AI level at
   the table, "humans" when the others were all people, "solo" when the player was alone.
 * Nothing here raises into the app: every entry point turns a file problem into a sentence (``notes``, or the
@@ -113,6 +118,8 @@ def _margins(out: Outcome, n: int) -> list[float | None]:
         return [None if out.goal is None else team - out.goal] * n
     if out.kind is OutcomeKind.RANKED and n > 1 and len(out.scores) == n:
         return [out.scores[s] - max(x for i, x in enumerate(out.scores) if i != s) for s in range(n)]
+    if out.kind is OutcomeKind.SOLO and out.versus is not None and n == 1:
+        return [out.versus.margin]
     return [None] * n
 
 
@@ -213,6 +220,8 @@ def _read_pending(path: Path, notes: list[str]) -> list[GameRecord]:
 def _queue(db: Path, rec: GameRecord, notes: list[str]) -> bool:
     """Keep a game that could not be written for the next time the file is free; False when that failed too."""
     path = pending_path(db)
+    if not path.parent.is_dir():
+        return False  # a folder that is gone is not made again (issue 32)
     queued = [r for r in _read_pending(path, notes) if r.key != rec.key][-(MAX_PENDING - 1):]
     try:
         atomic_write_json(path, {"format": PENDING_FORMAT, "version": 1,
@@ -327,6 +336,7 @@ class PlayerGameStats:
 
     name: str
     game: str
+    mode: str = ""  # "solo": the games played alone, counted apart (module docstring); "" the games at a table
     played: int = 0
     won: int = 0
     by_level: dict[str, Tally] = field(default_factory=dict)  # opponent level -> games (LEVEL_ORDER)
@@ -347,11 +357,22 @@ class PlayerGameStats:
 
     @property
     def title(self) -> str:
-        return game_title(self.game)
+        return game_title(self.game) + (" (solo)" if self.mode == SOLO else "")
+
+    @property
+    def score_words(self) -> str:
+        """What this row's scores and margins are, in the words of the results screen."""
+        if self.mode != SOLO:
+            return "score: your total at the end; margin: over the best other player (or team)"
+        if self.average_margin is not None:
+            return ("score: the solo score, your total minus your solo opponent's (the margin: "
+                    "\"You 25 \u00b7 Countess 97 \u00b7 margin \u221272, the solo score\")")
+        return "score: your points in the round the solitaire ended"
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "name": self.name, "game": self.game, "title": self.title, "played": self.played, "won": self.won,
+            "name": self.name, "game": self.game, "mode": self.mode, "title": self.title,
+            "score_words": self.score_words, "played": self.played, "won": self.won,
             "win_rate": round(self.win_rate, 4),
             "by_opponent": {k: {"played": t.played, "won": t.won} for k, t in self.by_level.items()},
             "by_players": {str(k): {"played": t.played, "won": t.won} for k, t in self.by_players.items()},
@@ -377,7 +398,7 @@ def opponent_level(kinds: Sequence[str], seat: int) -> str:
 
 
 _ROWS = """
-SELECT g.id, g.game, g.played_at, s.seat, s.name, s.kind, s.score, s.won, s.margin, s.hints
+SELECT g.id, g.game, g.played_at, s.seat, s.name, s.kind, s.score, s.won, s.margin, s.hints, g.players
 FROM games g JOIN seats s ON s.game_id = g.id ORDER BY g.played_at, g.id, s.seat
 """
 
@@ -387,17 +408,18 @@ def _rows(conn: sqlite3.Connection) -> list[tuple[Any, ...]]:
 
 
 def _count(rows: Sequence[tuple[Any, ...]]) -> list[PlayerGameStats]:
-    """Rows of (game id, game, date, seat, name, kind, score, won, margin, hints), oldest game first, counted."""
+    """Rows of (game id, game, date, seat, name, kind, score, won, margin, hints, players), oldest game first,
+    counted; a game played alone counts in its own (solo) row."""
     kinds: dict[int, list[str]] = {}
     for gid, _g, _d, _seat, _n, kind, *_ in rows:
         kinds.setdefault(gid, []).append(kind)
-    found: dict[tuple[str, str], PlayerGameStats] = {}
-    totals: dict[tuple[str, str], tuple[list[float], list[float], list[tuple[str, bool]]]] = {}
-    for gid, game, date, seat, name, kind, score, won, margin, hints in rows:
+    found: dict[tuple[str, str, str], PlayerGameStats] = {}
+    totals: dict[tuple[str, str, str], tuple[list[float], list[float], list[tuple[str, bool]]]] = {}
+    for gid, game, date, seat, name, kind, score, won, margin, hints, players in rows:
         if kind != "human":
             continue
-        key = (name, game)
-        st = found.setdefault(key, PlayerGameStats(name, game))
+        key = (name, game, SOLO if players == 1 else "")
+        st = found.setdefault(key, PlayerGameStats(name, game, key[2]))
         scores, margins, history = totals.setdefault(key, ([], [], []))
         won = bool(won)
         st.played += 1
@@ -427,7 +449,7 @@ def _count(rows: Sequence[tuple[Any, ...]]) -> list[PlayerGameStats]:
         st.by_level = {k: st.by_level[k] for k in LEVEL_ORDER if k in st.by_level}
         st.by_players = dict(sorted(st.by_players.items()))
         out.append(st)
-    out.sort(key=lambda s: (s.name.casefold(), s.name, game_title(s.game)))
+    out.sort(key=lambda s: (s.name.casefold(), s.name, game_title(s.game), s.mode))
     return out
 
 
@@ -500,7 +522,7 @@ def _text(data: dict[str, Any]) -> str:
         margin = "" if r["average_margin"] is None else f", margin {r['average_margin']:+g}"
         lines.append(f"{r['name']} at {r['title']}: won {r['won']} of {r['played']} ({r['win_rate']:.0%}), best "
                      f"{r['best_score']:g}, average {r['average_score']:g}{margin}, streak {r['current_streak']} "
-                     f"(longest {r['longest_streak']}), hints in {r['games_with_hints']}")
+                     f"(longest {r['longest_streak']}), hints in {r['games_with_hints']} ({r['score_words']})")
     return "\n".join(printable(x) for x in lines)
 
 

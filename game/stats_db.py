@@ -7,15 +7,19 @@ the saves' rules (game/save.py): nothing a player had is ever lost, nothing in a
   ``MIGRATIONS[i]`` takes a file from version ``i`` to ``i + 1`` (version 1 is the first schema, written as a
   migration from an empty file), all in one transaction, so a v2 is one more entry and an old file is upgraded in
   place the first time the new version opens it.
-* **Damaged** (not a database, a foreign schema, a corrupt page, a version newer than this build, something that is
-  not a regular file): the file and its journal are moved aside with ``save.move_aside`` and a fresh database is
-  made beside it; the caller gets a sentence saying where the old one went.
+* **Damaged** (not a database, a foreign schema, a corrupt page, a version newer than this build, a folder): the
+  file and its journal files are moved aside with ``save.move_aside`` (never deleted: a write-ahead log can hold
+  committed games) and a fresh database is made beside it; the caller gets a sentence saying where the old one
+  went. A device or a pipe is never opened, moved or replaced, and no folder is ever created here.
+* **Named by the person** (``python -m game stats --db PATH``): only looked at (``given_file_problem``); anything
+  that is not a statistics file of ours is refused and left byte for byte as it was.
 * **Busy** (another window holds a lock): every connection waits at most ``LOCK_TIMEOUT`` seconds, then gives up
   with ``StatsUnavailable(locked=True)``; the recorder queues the game in a small JSON file instead (game.stats).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import stat
@@ -69,6 +73,7 @@ TABLES: dict[int, frozenset[str]] = {1: frozenset({"games", "seats"})}
 _BUSY = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED
 _DAMAGED = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
 _SIDE_FILES = ("-journal", "-wal", "-shm")
+SQLITE_HEADER = b"SQLite format 3\x00"
 
 T = TypeVar("T")
 
@@ -140,6 +145,11 @@ def migrate(conn: sqlite3.Connection) -> None:
         raise
 
 
+def _head(path: Path) -> bytes:
+    with open(path, "rb") as f:
+        return f.read(len(SQLITE_HEADER))
+
+
 def _open(path: Path) -> sqlite3.Connection:
     """A connection to a checked, migrated file; _Damaged or sqlite3.Error otherwise (closed on failure)."""
     try:
@@ -148,6 +158,9 @@ def _open(path: Path) -> sqlite3.Connection:
         st = None
     if st is not None and not stat.S_ISREG(st.st_mode):
         raise _Damaged("it is not a regular file")  # a FIFO or a device would block or never end: never opened
+    if st is not None and st.st_size and _head(path) != SQLITE_HEADER:
+        # SQLite would delete a journal or log beside a file it cannot read: set aside with them, unopened
+        raise _Damaged("it is not a database")
     conn = _connect(path)
     try:
         if _check(conn) < SCHEMA_VERSION:
@@ -159,16 +172,81 @@ def _open(path: Path) -> sqlite3.Connection:
 
 
 def set_aside(path: Path) -> Path:
-    """Move a database that cannot be used (and its journal files, which belong to it) out of the way."""
+    """Move a database that cannot be used, with its journal files, out of the way; returns its new name.
+
+    Only a regular file or a folder is moved (a device or a pipe is no database of ours: OSError, it stays). The
+    journal files go with it and are never deleted: a write-ahead log can hold committed games, and one left beside
+    a fresh file would be played into it, so when one cannot be moved the database is put back and OSError says
+    why (the caller then starts no fresh file)."""
+    mode = os.lstat(path).st_mode
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
+        raise OSError(f"{path.name} is a device or a pipe, not a file")
+    sides = [s for s in _SIDE_FILES if os.path.lexists(path.with_name(path.name + s))]
     moved = move_aside(path)
-    for suffix in _SIDE_FILES:
-        side = path.with_name(path.name + suffix)
-        if side.exists():
-            try:
-                os.replace(side, moved.with_name(moved.name + suffix))
-            except OSError:
-                os.unlink(side)  # a journal left beside a fresh file would be played into it
+    done: list[str] = []
+    try:
+        for suffix in sides:
+            target = moved.with_name(moved.name + suffix)
+            if os.path.lexists(target):
+                raise FileExistsError(f"{target.name} already exists")
+            os.rename(path.with_name(path.name + suffix), target)
+            done.append(suffix)
+    except OSError:
+        for suffix in done:  # put everything back as it was
+            with contextlib.suppress(OSError):
+                os.rename(moved.with_name(moved.name + suffix), path.with_name(path.name + suffix))
+        with contextlib.suppress(OSError):
+            os.rename(moved, path)
+        raise
     return moved
+
+
+def given_file_problem(path: Path | str) -> str | None:
+    """Why a statistics file named by the person (``python -m game stats --db PATH``) must not be opened, or None.
+
+    Only looks (nothing is created, renamed or written; the file is read through a read-only connection): a
+    command told to read statistics must leave anything that is not a statistics file exactly as it was, so a
+    text, a save, a folder or a device named by mistake is refused here, before ``with_db`` (which sets aside the
+    app's own damaged file) ever sees it. A missing file or folder is refused too: reading never creates one."""
+    text = str(path)
+    if not text:
+        return "no statistics file was named (--db is empty)"
+    path = Path(text)
+    where = printable(text, 200)
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        parent = path.parent
+        if not parent.is_dir():
+            return f"the folder of {where} does not exist"
+        return f"there is no statistics file at {where}"
+    except (OSError, ValueError) as exc:
+        return f"{where} cannot be read ({_reason(exc)})"
+    if stat.S_ISDIR(st.st_mode):
+        return f"{where} is a folder, not a statistics file; it was left as it is"
+    if not stat.S_ISREG(st.st_mode):
+        return f"{where} is a device or a pipe, not a statistics file; it was left as it is"
+    try:
+        head = _head(path)
+    except OSError as exc:
+        return f"{where} cannot be read ({_reason(exc)})"
+    if head != SQLITE_HEADER:
+        return f"{where} is not a Village Tabletop statistics file; it was left as it is"
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=LOCK_TIMEOUT)
+    except (sqlite3.Error, ValueError) as exc:
+        return f"{where} cannot be read ({_reason(exc)})"
+    try:
+        _check(conn)
+    except _Damaged as exc:
+        return f"{where} cannot be used ({exc}); it was left as it is"
+    except sqlite3.Error as exc:
+        if _code(exc) in _BUSY:
+            return None  # another window is writing: with_db waits its short timeout and says so
+        return f"{where} cannot be used ({_reason(exc)}); it was left as it is"
+    finally:
+        conn.close()
+    return None
 
 
 def with_db(path: Path, notes: list[str], work: Callable[[sqlite3.Connection], T]) -> T:
@@ -178,7 +256,10 @@ def with_db(path: Path, notes: list[str], work: Callable[[sqlite3.Connection], T
     for attempt in range(2):
         conn: sqlite3.Connection | None = None
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            if not path.name:  # Path("") is "."; a folder is never taken for a file to set aside
+                raise StatsUnavailable("No statistics file was named")
+            if not path.parent.is_dir():  # the data folder exists (data_home); a folder named by someone is theirs
+                raise StatsUnavailable(f"The folder of the statistics file {path} does not exist")
             conn = _open(path)
             return work(conn)
         except _Damaged as exc:

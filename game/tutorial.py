@@ -27,6 +27,7 @@ from game.match import Match, SeatSpec
 
 LEARNER: Seat = 0
 OTHERS_LEVEL = "medium"
+LEARNER_NAME = "Robin"  # when the app knows no name of the player's (the seat's name in the log: "Robin builds")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +47,12 @@ class Step:
     expect: Mapping[str, Any] | None
     point: tuple[str, ...] = ()
     after: str = ""
+    auto: int = 0  # then the tutor makes the learner's next ``auto`` decisions (the medium AI's), said as such
 
 
 @dataclass(frozen=True, slots=True)
 class Lesson:
-    """A guided first game. Seat 0 is the learner; ``script`` gives other seats' moves in order (JSON actions),
+    """A guided first game. Seat 0 is the learner (``seats[0]`` "": named after the player); ``script`` gives other seats' moves in order (JSON actions),
     and a seat without a script (or past its end) plays as the medium AI seeded with ``seed``."""
 
     game: str
@@ -64,8 +66,10 @@ class Lesson:
     intro: str = ""
     outro: str = "That is the whole game. Play a real one against the easy AI, with the hint on?"
 
-    def new_match(self) -> Match:
-        specs = [SeatSpec(name, "human" if i == LEARNER else OTHERS_LEVEL) for i, name in enumerate(self.seats)]
+    def new_match(self, learner: str = "") -> Match:
+        """The lesson's match; the learner's seat takes ``learner`` as its name (the player's own, when known)."""
+        names = [learner.strip() or self.seats[LEARNER] or LEARNER_NAME, *self.seats[1:]]
+        specs = [SeatSpec(name, "human" if i == LEARNER else OTHERS_LEVEL) for i, name in enumerate(names)]
         return Match.new(self.game, specs, self.seed, dict(self.options), match_id=f"lesson-{self.game}")
 
 
@@ -100,10 +104,11 @@ def matches(expect: Mapping[str, Any], encoded: Mapping[str, Any]) -> bool:
 class Tutor:
     """A lesson being played beside its match."""
 
-    def __init__(self, lesson: Lesson, match: Match | None = None) -> None:
+    def __init__(self, lesson: Lesson, match: Match | None = None, learner: str = "") -> None:
         self.lesson = lesson
-        self.match = match if match is not None else lesson.new_match()
+        self.match = match if match is not None else lesson.new_match(learner)
         self.index = 0  # the step the learner is on
+        self.auto = 0  # the learner's decisions still to be made for them
         self._scripted: dict[Seat, int] = {}
         self.said: list[str] = []  # what the tutor said after each step, in order
 
@@ -130,9 +135,7 @@ class Tutor:
         step = self.step
         if step is None or step.expect is not None:
             raise ValueError("this step asks for a move, not Next")
-        self.index += 1
-        self.said.append(step.after)
-        return step.after
+        return self._past(step)
 
     def expected(self) -> list[Action]:
         """The learner's legal moves that the current step accepts (empty past the last step or on a reading one)."""
@@ -165,28 +168,32 @@ class Tutor:
             raise ValueError(why)
         step = self.step
         events = self.match.apply(LEARNER, action)
-        self.index += 1
-        words = step.after if step is not None else ""
-        self.said.append(words)
-        return events, words
+        return events, self._past(step)
 
-    def passed(self, action: Action) -> str:
-        """The table applied the learner's accepted ``action`` itself: move on, return what the tutor says."""
-        step = self.step
+    def _past(self, step: Step | None) -> str:
         self.index += 1
+        self.auto = step.auto if step is not None else 0
         words = step.after if step is not None else ""
         self.said.append(words)
         return words
 
+    def passed(self, action: Action) -> str:
+        """The table applied the learner's accepted ``action`` itself: move on, return what the tutor says."""
+        return self._past(self.step)
+
     def others_move(self) -> tuple[Seat, Action] | None:
-        """The next move of a seat other than the learner's, when one is to act (scripted, else the medium AI)."""
+        """The next move of a seat other than the learner's, when one is to act (scripted, else the medium AI);
+        or the learner's own while a step's ``auto`` stretch lasts."""
         if self.match.is_over():
             return None
         acting = [s for s in self.match.to_act() if s != LEARNER]
+        if not acting and self.auto > 0 and LEARNER in self.match.to_act():
+            self.auto -= 1
+            acting = [LEARNER]
         if not acting:
             return None
         seat = acting[0]
-        script = self.lesson.script.get(seat, ())
+        script = self.lesson.script.get(seat, ()) if seat != LEARNER else ()
         k = self._scripted.get(seat, 0)
         game = self.match.game
         if k < len(script):
@@ -216,16 +223,19 @@ class Tutor:
     # --- leaving and coming back --------------------------------------------------------------------------------
     def progress(self) -> dict[str, Any]:
         """What to keep to resume: the lesson, the step and the match's decisions."""
-        return {"game": self.lesson.game, "step": self.index, "actions": self.match.action_list()}
+        return {"game": self.lesson.game, "step": self.index, "auto": self.auto, "learner": self.match.seats[0].name,
+                "actions": self.match.action_list()}
 
     @classmethod
     def resume(cls, lesson: Lesson, progress: Mapping[str, Any]) -> Tutor:
         """The lesson where ``progress`` left it: its decisions replayed, the same next step."""
-        tutor = cls(lesson)
+        learner = progress.get("learner")
+        tutor = cls(lesson, learner=learner if isinstance(learner, str) else "")
         game = tutor.match.game
         moves = [(int(seat), game.decode_action(data)) for seat, data in progress.get("actions", [])]
         tutor.match.replay(moves)
         tutor.index = max(0, min(int(progress.get("step", 0)), len(lesson.steps)))
+        tutor.auto = max(0, int(progress.get("auto", 0)))
         for seat, _ in moves:  # the scripted moves already made
             if seat != LEARNER:
                 tutor._scripted[seat] = tutor._scripted.get(seat, 0) + 1

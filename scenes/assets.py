@@ -4,7 +4,9 @@
 ``font_lato`` / ``font_caladea`` packages, so every file is looked up with ``importlib.resources`` from the
 package that holds it: a source checkout, site-packages and the bundle's ``sys._MEIPASS`` all answer alike.
 
-Everything is loaded lazily and cached, so scenes can ask for ``icon("wood", 24)`` every frame.
+Everything is loaded lazily and cached, so scenes can ask for ``icon("wood", 24)`` every frame. Every cache keyed
+by a size is bounded (``BoundedCache``, ``lru_cache(maxsize=...)``): sizes follow the window, and a window resized
+for hours would otherwise keep every size it ever had (issue 32: 1,494 icons and 555 MB).
 Icons are SVG files drawn on a 64x64 grid; the part of an icon meant to take a colour is painted
 ``currentColor`` (the ``color`` attribute of the root element holds the default), which SDL's SVG
 loader does not understand, so the text is rewritten before loading. That keeps outlines and
@@ -18,12 +20,17 @@ import io
 import os
 import re
 import sys
+from collections import OrderedDict
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import pygame
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 _FONT_FILES: dict[str, tuple[str, str]] = {
     "ui": ("font_lato", "Lato-Regular.ttf"),
@@ -35,6 +42,54 @@ _FONT_FILES: dict[str, tuple[str, str]] = {
 SOUND_NAMES: tuple[str, ...] = ("slide", "place", "flip", "coin", "dice", "fanfare", "click", "error")
 
 _COLOR_ATTR = re.compile(rb'<svg\b[^>]*?\bcolor="([^"]+)"')
+
+
+class BoundedCache(Generic[K, V]):
+    """A least-recently-used cache bounded by its entries and by the pixels of what it keeps (``cost``, given by
+    the caller: the surfaces an entry holds). Drawing caches are keyed by sizes that follow the window, so a count
+    alone is no bound in bytes: a face at 1920x1080 is many times one at 1024x600. Clearing all at once (what some
+    caches did) redraws a whole table in one frame; evicting the oldest keeps what is on screen."""
+
+    __slots__ = ("_items", "limit", "pixels", "used")
+
+    def __init__(self, limit: int, pixels: int = 0) -> None:
+        self._items: OrderedDict[K, tuple[V, int]] = OrderedDict()
+        self.limit = limit
+        self.pixels = pixels  # 0: no bound in pixels
+        self.used = 0
+
+    def get(self, key: K) -> V | None:
+        hit = self._items.get(key)
+        if hit is None:
+            return None
+        self._items.move_to_end(key)
+        return hit[0]
+
+    def put(self, key: K, value: V, cost: int = 0) -> V:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.used -= old[1]
+        self._items[key] = (value, cost)
+        self.used += cost
+        items = self._items
+        while len(items) > self.limit or (self.pixels and self.used > self.pixels and len(items) > 1):
+            self.used -= items.popitem(last=False)[1][1]
+        return value
+
+    def values(self) -> list[V]:
+        return [v for v, _ in self._items.values()]
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.used = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def pixels(*surfaces: pygame.Surface) -> int:
+    """The pixels of ``surfaces``: what a drawing cache counts against its bound."""
+    return sum(s.get_width() * s.get_height() for s in surfaces)
 
 
 def asset_path(package: str, *parts: str) -> Path:
@@ -74,7 +129,7 @@ def font(role: str, size: int, seen_at: float = 1.0) -> pygame.font.Font:
     return _font(str(role), max(1, int(size)))
 
 
-@cache
+@lru_cache(maxsize=128)  # 4 roles at the sizes of a window or two; a font holds its face, not pixels
 def _font(role: str, size: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
@@ -107,10 +162,18 @@ def _hex(color: tuple[int, int, int]) -> bytes:
 def icon(name: str, size: int, color: tuple[int, int, int] | None = None) -> pygame.Surface:
     """art/icons/<name>.svg at ``size`` px square; ``color`` recolours the silhouette. Cached: don't draw on it."""
     rgb = None if color is None else (int(color[0]), int(color[1]), int(color[2]))
-    return _icon(str(name), max(1, int(size)), rgb)
+    key = (str(name), max(1, int(size)), rgb)
+    surface = _ICONS.get(key)
+    if surface is None:
+        surface = _icon(*key)
+        _ICONS.put(key, surface, pixels(surface))
+    return surface
 
 
-@cache
+#: The icons drawn: a table uses a few hundred (name, size, colour) at one window size; 3 Mpx is 12 MB.
+_ICONS: BoundedCache[tuple[str, int, tuple[int, int, int] | None], pygame.Surface] = BoundedCache(768, 3_000_000)
+
+
 def _icon(name: str, size: int, color: tuple[int, int, int] | None) -> pygame.Surface:
     text = _svg_text(name)
     default = _COLOR_ATTR.search(text)

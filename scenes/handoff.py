@@ -19,6 +19,8 @@ from scenes.base import AppLike, Scene
 GRACE_SECONDS = 0.35
 #: At most this many public log lines are recapped on the screen (the newest).
 RECAP_LINES = 10
+#: Design pixels kept free under the recap box: it never runs to the window's edge (issue 28, at 8 lines it did).
+BOTTOM_GAP = 40
 
 
 class HandoffScene(Scene):
@@ -39,6 +41,7 @@ class HandoffScene(Scene):
         self.button = w.Button(f"I am {name} — show my cards", self.finish, primary=True, icon_name="eye")
         self.k = 1.0
         self.size = (1600, 900)
+        self.recap_rect: pygame.Rect | None = None  # where the recap box was drawn last (None: not drawn)
 
     def finish(self) -> None:
         if self.done:
@@ -109,7 +112,7 @@ class HandoffScene(Scene):
         pad = int(14 * k)
         title = "Latest at the table"
         width = min(int(1000 * k), self.size[0] - 40)
-        room = (self.size[1] - top - 2 * pad - hf.get_linesize() - int(8 * k)) // lf.get_linesize()
+        room = (self.size[1] - int(BOTTOM_GAP * k) - top - 2 * pad - hf.get_linesize()) // lf.get_linesize()
         rows: list[str] = []
         for entry in reversed(self.recap):
             wrapped = w.wrap(entry, lf, width - 2 * pad) or [""]
@@ -117,6 +120,7 @@ class HandoffScene(Scene):
                 break
             rows[:0] = wrapped
         if not rows:
+            self.recap_rect = None
             return
         widest = max([hf.size(title)[0]] + [lf.size(r)[0] for r in rows]) + 2 * pad
         box = pygame.Rect(0, top, min(max(widest, int(420 * k)), width),
@@ -125,6 +129,7 @@ class HandoffScene(Scene):
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (0, 0, 0, 90), panel.get_rect(), border_radius=int(10 * k))
         surface.blit(panel, box.topleft)
+        self.recap_rect = box
         x, y = box.left + pad, box.top + pad
         w.draw_text(surface, title, hf, (236, 214, 180), (x, y), "topleft", box.width - 2 * pad)
         y += hf.get_linesize()

@@ -9,6 +9,8 @@ continue it, and then it produces a message instead of a crash.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game import registry
@@ -18,6 +20,7 @@ from game.save import SaveError, SaveInfo, latest_in_progress, list_saves, load_
 from scenes import widgets as w
 from scenes.base import AppLike, Scene
 from scenes.focus import FocusRing
+from scenes.lesson_start import has_lesson
 from scenes.table import has_own_table
 
 
@@ -35,9 +38,10 @@ class MenuScene(Scene):
         for info in sorted(registry.GAMES, key=lambda g: not g.available):  # playable games first
             buttons: list[w.Button] = []
             if info.available:
-                buttons.append(w.Button("Play", lambda n=info.name: self.open_setup(n), primary=True,
-                                        icon_name="play"))
-                buttons.append(w.Button("Rules", lambda n=info.name: self.open_rules(n), icon_name="book"))
+                buttons.append(w.Button("Play", partial(self.open_setup, info.name), primary=True, icon_name="play"))
+                if has_lesson(info.name):
+                    buttons.append(w.Button("Learn", partial(self.open_lesson, info.name), icon_name="info"))
+                buttons.append(w.Button("Rules", partial(self.open_rules, info.name), icon_name="book"))
             self.tiles.append((info, pygame.Rect(0, 0, 0, 0), buttons))
         self.continue_button = w.Button("Continue", self.continue_game, primary=True, icon_name="play")
         self.side = [
@@ -61,6 +65,12 @@ class MenuScene(Scene):
         from scenes.setup import SetupScene
 
         self.app.push(SetupScene(self.app, name))
+
+    def open_lesson(self, name: str) -> None:
+        """The game's guided first game, where the player left it (scenes.lesson_start)."""
+        from scenes.lesson_start import start_lesson
+
+        start_lesson(self.app, name)
 
     def open_rules(self, name: str | None) -> None:
         from scenes.rules_view import RulesScene
@@ -162,8 +172,8 @@ class MenuScene(Scene):
         for i, (_info, rect, buttons) in enumerate(self.tiles):
             rect.update(grid.left + (i % cols) * (tw + gap), grid.top + (i // cols) * (th + gap), tw, th)
             pad = int(20 * k)
-            brow = pygame.Rect(rect.left + pad, rect.bottom - pad - int(52 * k), min(int(340 * k), tw - 2 * pad),
-                               int(52 * k))
+            brow = pygame.Rect(rect.left + pad, rect.bottom - pad - int(52 * k),
+                               min(int(170 * k) * len(buttons), tw - 2 * pad), int(52 * k))
             for b, r in zip(buttons, w.row(brow, len(buttons), int(12 * k)), strict=True):
                 b.rect = r
 

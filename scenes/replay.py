@@ -48,7 +48,9 @@ def open_replay(app: AppLike, match: Match, at: int | None = None, seat: Seat | 
 
 
 class ReplayScene(Scene):
-    """A read-only table over ``match`` set to the position after ``at`` decisions (default: the end), seen by
+    """A read-only table over ``match`` set to the position after ``at`` decisions (default: the start, where the
+    first decision is next: a replay is watched from the beginning, issue 28; the review opens it at the decision
+    clicked), seen by
     ``seat`` (default: the first human allowed; the table alone is picked in the seat picker)."""
 
     opaque = True  # the table paints the whole window
@@ -57,7 +59,7 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.match = match  # the game replayed (never changed; the crash log names it)
         self.cursor = ReplayCursor(match)
-        self.cursor.go(self.cursor.total if at is None else at)
+        self.cursor.go(0 if at is None else at)
         self.choices = viewer_choices(match)
         humans = [s for s in self.choices if s is not None and match.seats[s].is_human]
         viewer = seat if seat is not None and seat in self.choices else (humans or self.choices)[0]

@@ -17,6 +17,7 @@ import pygame
 
 from game.engine import Event, Outcome, OutcomeKind
 from game.match import Match
+from game.outcome import fmt, score_words, signed
 from scenes import theme
 from scenes import widgets as w
 from scenes.base import AppLike, Scene
@@ -79,7 +80,7 @@ class ScoreRow:
 
 
 def _fmt(score: float) -> str:
-    return str(int(score)) if float(score).is_integer() else f"{score:.1f}"
+    return fmt(score)  # game.outcome's, as the table and the statistics write a score
 
 
 class ResultsScene(Scene):
@@ -88,15 +89,18 @@ class ResultsScene(Scene):
         self.match = match
         self.outcome: Outcome = match.game.outcome(match.state)
         self.panel_fn = detail_panel(match)
+        # Review (or Replay) first and focused: one Enter pressed on from the table looks back at the game; a new
+        # game starts only from "Play again" chosen on purpose (issue 28: it held the focus, so Enter started one).
         self.buttons = [
-            w.Button("Play again", self.play_again, primary=True, icon_name="play"),
-            w.Button("Review my game", self.review, icon_name="star"),
+            w.Button("Review my game", self.review, primary=True, icon_name="star"),
             w.Button("Replay", self.replay, icon_name="undo"),
             w.Button("View table", self.view_table, icon_name="eye"),
+            w.Button("Play again", self.play_again, icon_name="play"),
             w.Button("Main menu", self.to_menu, icon_name="menu"),
         ]
         if not any(s.is_human for s in match.seats):
-            del self.buttons[1]  # only computers played: nobody's game to review (the replay still shows it)
+            del self.buttons[0]  # only computers played: nobody's game to review (the replay still shows it)
+            self.buttons[0].primary = True
         self._reviews: dict[int, Scene] = {}  # a review done (or running) is kept while the results are open
         self.ring = FocusRing(lambda: self.buttons)
         self.scores_rect = pygame.Rect(0, 0, 0, 0)
@@ -107,6 +111,7 @@ class ResultsScene(Scene):
         self.k = 1.0
         self.size = (1600, 900)
         self._played = False
+        self._focused = False  # the first layout puts the focus on Review (or Replay)
         from scenes.table.log_panel import LogPanel
 
         self.log = LogPanel()
@@ -158,7 +163,7 @@ class ResultsScene(Scene):
         body = pygame.Rect(margin, top, sw - 2 * margin, sh - top - margin - bar_h - int(24 * k))
         gap = int(24 * k)
         left_w = int(body.width * (0.36 if self.panel_fn else 0.45))
-        n = len(self.match.seats) + (self.outcome.kind is OutcomeKind.COOPERATIVE)  # the team's row
+        n = len(self.rows()) + (self.outcome.kind is OutcomeKind.SOLO)  # every row, and a solo game's words
         scores_h = min(int(90 * k) + n * int(56 * k), body.height // 2 if self.panel_fn else body.height)
         self.scores_rect = pygame.Rect(body.left, body.top, left_w, scores_h)
         if self.panel_fn:
@@ -178,6 +183,9 @@ class ResultsScene(Scene):
                             self.log_rect.h - head - pad)
         self.log.layout(inner, max(12, int(17 * k)))
         self.log.set_events(self.match.visible_log(None))
+        if not self._focused:
+            self._focused = True
+            self.ring.focus(self.buttons[0])
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -265,6 +273,14 @@ class ResultsScene(Scene):
             fell = " (lost)" if over and self.outcome.met is False else ""
             won = bool(winners)
             out.append(ScoreRow(f"Team total{fell}", _fmt(team), "crown" if won else "person", won, True))
+        versus = self.outcome.versus if self.outcome.kind is OutcomeKind.SOLO else None
+        if versus is not None:  # both totals, then the margin named as the solo score (game.outcome.score_words)
+            spec = self.match.seats[0]
+            mine = (ScoreRow(spec.name, _fmt(versus.own), "crown" if 0 in winners else "person", 0 in winners),
+                    ScoreRow(versus.rival, _fmt(versus.rival_score), "robot", over and 0 not in winners))
+            out += sorted(mine, key=lambda r: not r.lit)
+            out.append(ScoreRow("Margin: the solo score", signed(versus.margin), "star", False, True))
+            return out
         for seat in range(len(self.match.seats)) if coop else self.ranking():
             spec = self.match.seats[seat]
             lit = seat in winners and not coop
@@ -272,9 +288,15 @@ class ResultsScene(Scene):
             label = spec.name if spec.is_human else f"{spec.name} (AI {spec.kind})"
             value = _fmt(scores[seat]) if seat < len(scores) else ""
             if self.outcome.goal is not None and self.outcome.kind is OutcomeKind.SOLO:
-                value += f" / {_fmt(self.outcome.goal)}"
+                value += f" (goal {_fmt(self.outcome.goal)})"
             out.append(ScoreRow(label, value, icon, lit))
         return out
+
+    def score_words(self) -> str:
+        """The first human's score in the words every screen uses (``game.outcome.score_words``): the line under
+        the results' score panel, which the statistics repeat."""
+        seat = next((s for s, spec in enumerate(self.match.seats) if spec.is_human), 0)
+        return score_words(self.outcome, seat, self.match.seats[seat].name)
 
     def _draw_scores(self, surface: pygame.Surface) -> None:
         k = self.k

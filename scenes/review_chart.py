@@ -1,8 +1,10 @@
 """The review's chart: a seat's estimated win chance over the game, its poor decisions marked (issue 20).
 
-Drawn as Lichess draws its computer analysis: the decision on x, the win
-chance from 0 to 100 % on y, a line through the estimate after each of the
-seat's decisions, and a mark on each inaccuracy, mistake and blunder. A mark
+Drawn as Lichess draws its computer analysis: the seat's own decisions on x
+(numbered as the list and the progress number them), the win chance from 0
+to 100 % on y, a line through the estimate after each of the seat's
+decisions ending at the game's actual result, and a mark on each inaccuracy,
+mistake and blunder. A mark
 says its grade by colour *and* shape (ART.md: never colour alone): a circle,
 a square, a triangle, as the legend under the chart names them.
 """
@@ -28,11 +30,13 @@ FILL = (58, 92, 140, 40)
 
 @dataclass(frozen=True, slots=True)
 class Mark:
-    """A poor decision on the chart: its index in the match's history, the win chance drawn there, its grade."""
+    """A poor decision on the chart: its index in the match's history (what a click opens), the win chance drawn
+    there, its grade, and which of the seat's reviewed decisions it is (its place on the x axis)."""
 
     index: int
     win: float
     grade: str
+    number: int = 0
 
 
 def draw_mark(surface: pygame.Surface, grade: str, center: tuple[int, int], r: int) -> pygame.Rect:
@@ -56,13 +60,17 @@ def draw_mark(surface: pygame.Surface, grade: str, center: tuple[int, int], r: i
 
 
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[tuple[int, float]],
-               marks: Sequence[Mark], total: int, text_px: int) -> dict[int, pygame.Rect]:
-    """The chart inside ``rect`` (axes' words included): ``points`` are (decision index, win chance 0..1),
-    ``total`` the game's decisions. Returns each mark's rect by decision index (a click opens the replay)."""
+               marks: Sequence[Mark], total: int, text_px: int, result: float | None = None) -> dict[int, pygame.Rect]:
+    """The chart inside ``rect`` (axes' words included): ``points`` are (the seat's decision number from 1, win
+    chance 0..1), ``total`` the seat's reviewed decisions, so the axis counts what the list and the progress count
+    ("your decision 22 of 44"). ``result``: the game's result for the seat (1 won, 0 lost, a tie's share), drawn
+    as the chart's last point, "end", after the last decision. Returns each mark's rect by decision index (its
+    place in the match's history: a click opens the replay there)."""
     fnt = theme.font("ui", text_px)
     label_w = fnt.size("100 %")[0] + text_px // 2
     lh = fnt.get_linesize()
-    plot = pygame.Rect(rect.x + label_w, rect.y + lh // 2, rect.w - label_w - text_px, rect.h - lh * 2)
+    end_w = fnt.size("end")[0] if result is not None else 0
+    plot = pygame.Rect(rect.x + label_w, rect.y + lh // 2, rect.w - label_w - text_px - end_w // 2, rect.h - lh * 2)
     if plot.w < 20 or plot.h < 20:
         return {}
     pygame.draw.rect(surface, theme.PAPER, plot)
@@ -71,23 +79,27 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[tupl
         pygame.draw.line(surface, theme.PAPER_LINE, (plot.x, y), (plot.right, y), 2 if pct == 50 else 1)
         t = theme.text(f"{pct} %", "ui", text_px, theme.INK_SOFT)
         surface.blit(t, t.get_rect(midright=(plot.x - text_px // 3, y)))
-    span = max(1, total - 1)  # the last decision (index total - 1) at the right edge
+    last = max(1, total) + (1 if result is not None else 0)  # the x of the right edge: the last decision, or "end"
+    span = max(1, last - 1)
 
-    def at(index: int, win: float) -> tuple[int, int]:
-        return (plot.x + round(plot.w * min(span, max(0, index)) / span),
+    def at(number: int, win: float) -> tuple[int, int]:
+        return (plot.x + round(plot.w * min(span, max(0, number - 1)) / span),
                 plot.bottom - round(plot.h * min(1.0, max(0.0, win))))
 
-    # the x axis: the first and last decision, and a few between, numbered from 1 as the list's rows are
-    # ("Decision 4" is the decision at index 3)
+    # the x axis: the seat's first and last decision, a few between, numbered from 1 as the list's rows are, and
+    # "end" under the result
     steps = 4 if total >= 8 else max(1, total - 1)
-    for i in range(steps + 1):
-        n = 1 + round((max(1, total) - 1) * i / steps)
-        t = theme.text(str(n), "ui", text_px, theme.INK_SOFT)
-        x = at(n - 1, 0)[0]
+    ticks = sorted({1 + round((max(1, total) - 1) * i / steps) for i in range(steps + 1)})
+    labels = [(n, str(n)) for n in ticks] + ([(last, "end")] if result is not None else [])
+    for n, word in labels:
+        t = theme.text(word, "ui", text_px, theme.INK_SOFT)
+        x = at(n, 0)[0]
         pygame.draw.line(surface, theme.PAPER_LINE, (x, plot.bottom), (x, plot.bottom + text_px // 3))
-        surface.blit(t, t.get_rect(midtop=(min(max(x, plot.x + t.get_width() // 2), plot.right - t.get_width() // 2),
+        surface.blit(t, t.get_rect(midtop=(min(max(x, plot.x + t.get_width() // 2), rect.right - t.get_width() // 2),
                                            plot.bottom + text_px // 3)))
     pts = [at(i, v) for i, v in points]
+    if result is not None and pts:
+        pts.append(at(last, result))
     if len(pts) >= 2:
         shade = pygame.Surface(plot.size, pygame.SRCALPHA)
         local = [(x - plot.x, y - plot.y) for x, y in pts]
@@ -96,9 +108,11 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[tupl
         pygame.draw.lines(surface, LINE, False, pts, max(2, text_px // 6))
     for p in pts:
         pygame.draw.circle(surface, LINE, p, max(2, text_px // 5))
+    if result is not None and pts:  # the result: a ring round the last point
+        pygame.draw.circle(surface, theme.PAPER_EDGE, pts[-1], max(4, text_px * 2 // 5), max(1, text_px // 8))
     hits: dict[int, pygame.Rect] = {}
     r = max(5, text_px * 2 // 5)
     for m in sorted(marks, key=lambda m: list(GRADE_STYLE).index(m.grade) if m.grade in GRADE_STYLE else -1):
-        hits[m.index] = draw_mark(surface, m.grade, at(m.index, m.win), r).inflate(6, 6)
+        hits[m.index] = draw_mark(surface, m.grade, at(m.number, m.win), r).inflate(6, 6)
     pygame.draw.rect(surface, theme.PAPER_EDGE, plot, 1)
     return hits

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from game.match import Match
+from game.you import you_words
 from scenes import theme
 from scenes import widgets as w
 from scenes.base import AppLike, Scene
@@ -49,13 +50,27 @@ def threshold_lines() -> list[tuple[str, str]]:
             for grade, drop in review_module().THRESHOLDS]
 
 
-def entry_words(entry: Any) -> str:
-    """"Decision 14: Ada ends the turn (31 %). Best: Ada adds the Inn to her purple village (52 %)." (The game's
-    words for a move name who makes it, so the line quotes them as they are.)"""
-    head = f"Decision {entry.index + 1}: {entry.chosen} ({pct(entry.chosen_win)})."
+def decision_words(entry: Any, whose: str = "Your") -> str:
+    """"Your decision 22 of 44": the seat's own decisions counted, as the progress and the chart's axis count them
+    (issue 28: the list said "Decision 106", an index into every seat's decisions)."""
+    of = f" of {entry.of}" if getattr(entry, "of", 0) else ""
+    return f"{whose} decision {getattr(entry, 'number', 0) or entry.index + 1}{of}"
+
+
+def _lower_you(words: str) -> str:
+    """"You trade" -> "you trade" inside a sentence."""
+    return "y" + words[1:] if words.startswith(("You ", "Your ")) else words
+
+
+def entry_words(entry: Any, name: str = "", whose: str = "Your") -> str:
+    """"Your decision 14 of 30: you end the turn (31 %). Best: you add the Inn to your purple village (52 %)."
+    The game's words for a move name who makes it; ``name``, the reviewed seat's, is said "you" (``you_words``)."""
+    chosen, best = (_lower_you(you_words(entry.chosen, name)), _lower_you(you_words(entry.best, name))) if name \
+        else (entry.chosen, entry.best)
+    head = f"{decision_words(entry, whose)}: {chosen} ({pct(entry.chosen_win)})."
     if entry.best == entry.chosen:
         return head
-    return f"{head} Best: {entry.best} ({pct(entry.best_win)})."
+    return f"{head} Best: {best} ({pct(entry.best_win)})."
 
 
 class ReviewScene(Scene):
@@ -129,11 +144,19 @@ class ReviewScene(Scene):
         if job.finished:
             return ""
         total = max(job.total, job.done)
-        return f"Reviewing decision {min(total, job.done + 1)} of {total}" if total else "Reviewing…"
+        whose = "your" if self.who == "you" else f"{self.match.seats[self.seat].name}'s"
+        return f"Reviewing {whose} decision {min(total, job.done + 1)} of {total}" if total else "Reviewing…"
 
     def costliest(self) -> list[Any]:
         entries = self.entries or []
         return list(review_module().costliest(entries, LISTED)) if entries else []
+
+    def entry_words(self, entry: Any) -> str:
+        """An entry's line as this screen says it: "Your decision 3 of 20: you ..." (the reviewed seat is "you"
+        when one person played; with several, by name)."""
+        if self.who == "you":
+            return entry_words(entry, self.match.seats[self.seat].name)
+        return entry_words(entry, whose=f"{self.match.seats[self.seat].name}'s")
 
     def open_entry(self, entry: Any) -> None:
         """The replay at the position before ``entry``'s decision, seen by the reviewed seat."""
@@ -192,7 +215,7 @@ class ReviewScene(Scene):
         mark_w = px * 2
         width = r.w - 2 * pad - mark_w - pad // 2
         for e in self.costliest():
-            lines = theme.wrap(entry_words(e), "ui", px, width)
+            lines = theme.wrap(self.entry_words(e), "ui", px, width)
             h = (len(lines) + (1 if e.grade else 0)) * fnt.get_linesize() + pad
             if y + h > r.bottom - pad:
                 break
@@ -282,7 +305,8 @@ class ReviewScene(Scene):
         px = self.text_px()
         head = theme.font("ui-bold", int(24 * k))
         who = "Your" if self.who == "you" else f"{self.match.seats[self.seat].name}'s"
-        w.draw_text(surface, f"{who} estimated chance to win, decision by decision", head, theme.INK,
+        w.draw_text(surface, f"{who} estimated chance to win over {who.lower()} decisions, then the result", head,
+                    theme.INK,
                     (r.x + pad, r.y + pad), max_width=r.w - 2 * pad)
         legend = threshold_lines()
         lh = theme.font("ui", px).get_linesize()
@@ -297,8 +321,10 @@ class ReviewScene(Scene):
         else:
             rv = review_module()
             entries = self.entries
-            marks = [Mark(e.index, e.chosen_win, e.grade) for e in entries if e.grade]
-            self.marks = draw_chart(surface, chart, list(rv.win_curve(entries)), marks, len(self.match.history), px)
+            marks = [Mark(e.index, e.chosen_win, e.grade, e.number) for e in entries if e.grade]
+            total = entries[0].of if entries else 0
+            self.marks = draw_chart(surface, chart, list(rv.your_curve(entries)), marks, total, px,
+                                    rv.result_value(self.match, self.seat))
             if not entries:
                 w.draw_text(surface, "No decision of this seat had a choice to review.", theme.font("ui", px),
                             theme.INK_SOFT, chart.center, "center", chart.w - 2 * pad)

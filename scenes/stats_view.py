@@ -45,6 +45,11 @@ def _date(stamp: str) -> str:
     return stamp[:10] or "?"
 
 
+def row_key(row: PlayerGameStats) -> tuple[str, str, str]:
+    """A row's identity: the player, the game and the mode (solo games are a row of their own)."""
+    return (row.name, row.game, row.mode)
+
+
 @dataclass(frozen=True, slots=True)
 class Column:
     header: str
@@ -55,7 +60,7 @@ class Column:
 
 COLUMNS: tuple[Column, ...] = (
     Column("Player", 230, lambda s: s.name, True),
-    Column("Game", 250, lambda s: game_title(s.game), True),
+    Column("Game", 250, lambda s: s.title, True),
     Column("Played", 100, lambda s: str(s.played)),
     Column("Won", 90, lambda s: str(s.won)),
     Column("Win rate", 110, lambda s: f"{round(100 * s.win_rate)} %"),
@@ -79,7 +84,7 @@ class StatsScene(Scene):
         self.notes: list[str] = []
         self.player: str | None = None  # the filters: None is "all"
         self.game: str | None = None
-        self.selected: tuple[str, str] | None = None  # (name, game) of the row picked
+        self.selected: tuple[str, str, str] | None = None  # row_key of the row picked
         self.player_choice = w.Cycler([(None, "All players")], None, self.set_player)
         self.game_choice = w.Cycler([(None, "All games")], None, self.set_game)
         self.list = ScrollList([], self.draw_row, self.pick)
@@ -119,7 +124,7 @@ class StatsScene(Scene):
     def refilter(self) -> None:
         self.rows = [s for s in self.all if self.player in (None, s.name) and self.game in (None, s.game)]
         self.list.set_items(self.rows)
-        keys = [(s.name, s.game) for s in self.rows]
+        keys = [row_key(s) for s in self.rows]
         if self.selected not in keys:
             self.selected = keys[0] if keys else None
 
@@ -132,11 +137,11 @@ class StatsScene(Scene):
         self.refilter()
 
     def pick(self, row: PlayerGameStats) -> None:
-        self.selected = (row.name, row.game)
+        self.selected = row_key(row)
 
     @property
     def current(self) -> PlayerGameStats | None:
-        return next((s for s in self.rows if (s.name, s.game) == self.selected), None)
+        return next((s for s in self.rows if row_key(s) == self.selected), None)
 
     @property
     def chart_player(self) -> str | None:
@@ -145,7 +150,7 @@ class StatsScene(Scene):
 
     def series(self) -> list[Series]:
         name = self.chart_player
-        return [Series(game_title(s.game), tuple(v for _d, v in rate_series(s.history)))
+        return [Series(s.title, tuple(v for _d, v in rate_series(s.history)))
                 for s in self.all if s.name == name and self.game in (None, s.game)]
 
     # --- scene -----------------------------------------------------------------------------------
@@ -212,7 +217,7 @@ class StatsScene(Scene):
                 w.draw_text(surface, text, fnt, color, cell.center, "center", width - pad)
 
     def draw_row(self, surface: pygame.Surface, rect: pygame.Rect, row: PlayerGameStats, hovered: bool) -> None:
-        picked = (row.name, row.game) == self.selected
+        picked = row_key(row) == self.selected
         fill = theme.GOLD if picked else (theme.CREAM_HOVER if hovered else None)
         if fill is None and self.rows.index(row) % 2:
             fill = theme.PAPER_DIM
@@ -252,9 +257,14 @@ class StatsScene(Scene):
             words = "Pick a row to see how its games went" if self.rows else "Nothing to show yet"
             w.draw_text(surface, words, body, theme.INK_SOFT, (x, y), max_width=r.width - 2 * pad)
             return
-        w.draw_text(surface, f"{cur.name} at {game_title(cur.game)}", head, theme.INK, (x, y),
+        w.draw_text(surface, f"{cur.name} at {cur.title}", head, theme.INK, (x, y),
                     max_width=r.width - 2 * pad)
-        y += head.get_linesize() + int(8 * k)
+        y += head.get_linesize() + int(2 * k)
+        words = cur.score_words[0].upper() + cur.score_words[1:]  # what the numbers are, as the results say them
+        for line in w.wrap(words, body, r.width - 2 * pad)[:3]:
+            w.draw_text(surface, line, body, theme.INK_SOFT, (x, y), max_width=r.width - 2 * pad)
+            y += body.get_linesize()
+        y += int(6 * k)
         half = (r.width - 2 * pad) // 2
         blocks = (
             ("Against", [(LEVEL_WORDS.get(lv, lv), t) for lv, t in cur.by_level.items()]),

@@ -14,6 +14,7 @@ from functools import lru_cache
 import pygame
 
 from game.names import LINE_LIMIT, printable
+from scenes.assets import BoundedCache, pixels
 
 # --- palette ------------------------------------------------------------------------------------------------------
 Color = tuple[int, int, int]
@@ -92,6 +93,8 @@ def font(role: str, size: int) -> pygame.font.Font:
     except Exception:  # noqa: BLE001 - assets missing or broken: fall back to pygame's font
         key = (role, size)
         if key not in _fallback_fonts:
+            if len(_fallback_fonts) >= 128:  # sizes follow the window: keep no more than a few windows' worth
+                _fallback_fonts.clear()
             if not pygame.font.get_init():
                 pygame.font.init()
             f = pygame.font.Font(None, int(size * 1.3))
@@ -100,7 +103,9 @@ def font(role: str, size: int) -> pygame.font.Font:
         return _fallback_fonts[key]
 
 
-_text_cache: dict[tuple[str, str, int, tuple[int, ...]], pygame.Surface] = {}
+#: Rendered labels, least recently used first out: a screen shows a few hundred at one window size, and every
+#: size of a resized window renders them afresh (3 Mpx is 12 MB; a full 1920x1080 window is 2 Mpx).
+_text_cache: BoundedCache[tuple[str, str, int, tuple[int, ...]], pygame.Surface] = BoundedCache(3000, 3_000_000)
 
 
 def text(s: str, role: str, size: int, color: tuple[int, ...] = INK) -> pygame.Surface:
@@ -109,10 +114,8 @@ def text(s: str, role: str, size: int, color: tuple[int, ...] = INK) -> pygame.S
     key = (s, role, size, tuple(color))
     surf = _text_cache.get(key)
     if surf is None:
-        if len(_text_cache) > 4000:
-            _text_cache.clear()
         surf = render_text(font(role, size), s, color)
-        _text_cache[key] = surf
+        _text_cache.put(key, surf, pixels(surf))
     return surf
 
 

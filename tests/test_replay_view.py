@@ -127,7 +127,8 @@ def test_the_viewer_is_read_only_and_runs_nothing() -> None:
     app.autosave = saves.append  # type: ignore[method-assign]
     assert open_replay(app, match)
     scene = app.top
-    assert isinstance(scene, ReplayScene) and scene.position == n == scene.total
+    assert isinstance(scene, ReplayScene) and scene.position == 0 and n == scene.total  # opens at the start
+    key(app, pygame.K_END)
     frame(app, 0.5, 6)
     ctl = scene.table.ctl
     assert scene.position == n and len(match.history) == n and not ctl.runner.busy and not ctl.ai_queue
@@ -179,7 +180,9 @@ def test_slider_buttons_and_seat_picker(tmp_path: Any) -> None:
     app.push(ReplayScene(app, saved(live, tmp_path)))
     frame(app, 0.05)
     scene = app.top
-    assert isinstance(scene, ReplayScene) and scene.position == scene.total
+    assert isinstance(scene, ReplayScene) and scene.position == 0  # a replay starts at the beginning
+    key(app, pygame.K_END)
+    frame(app, 0.05)
     assert scene.words()[0] == f"Decision {scene.total} of {scene.total}"
     assert not scene.next_btn.enabled
     key(app, pygame.K_HOME)
@@ -215,7 +218,7 @@ def test_results_open_the_replay_and_esc_comes_back() -> None:
     button = next(b for b in results.buttons if b.text == "Replay")
     click(app, button.rect.center)
     scene = app.top
-    assert isinstance(scene, ReplayScene) and scene.match is live and scene.position == len(live.history)
+    assert isinstance(scene, ReplayScene) and scene.match is live and scene.position == 0
     key(app, pygame.K_ESCAPE)
     frame(app)
     assert app.top is results

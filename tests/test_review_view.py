@@ -37,7 +37,7 @@ def fake_review(match: Match, seat: int, *, iterations: int = 1000, seed: int = 
         drop = (0.0, 0.06, 0.12, 0.3)[n % 4]
         best = 0.4 + 0.1 * (n % 3)
         out.append(review.ReviewEntry(i, seat, f"Move {i}", f"Better {i}" if drop else f"Move {i}", best - drop, best,
-                                      drop, review.grade(drop), 3))
+                                      drop, review.grade(drop), 3, n + 1, len(mine)))
     return out
 
 
@@ -70,7 +70,7 @@ def test_review_lists_the_costliest_decisions_and_opens_the_replay_before_one(mo
     assert listed and listed == review.costliest(entries, len(listed))
     assert listed[0].grade == "blunder" and {e.index for e in entries if e.grade} <= set(scene.marks)
     words = entry_words(listed[0])
-    assert words == (f"Decision {listed[0].index + 1}: Move {listed[0].index} (10\u00a0%). "
+    assert words == (f"Your decision {listed[0].number} of {listed[0].of}: Move {listed[0].index} (10\u00a0%). "
                      f"Best: Better {listed[0].index} (40\u00a0%).")
     assert ("blunder", "Blunder: win chance drops 20 points or more") in threshold_lines()
     pick = scene.rows[1]
@@ -111,9 +111,9 @@ def test_progress_is_shown_and_leaving_cancels(mode: str, monkeypatch: pytest.Mo
     assert job is not None and job.mode == mode
     try:
         end = time.monotonic() + 10
-        while scene.progress_words() != "Reviewing decision 3 of 7" and time.monotonic() < end:
+        while scene.progress_words() != "Reviewing your decision 3 of 7" and time.monotonic() < end:
             frame(app, 0.05)
-        assert scene.busy and scene.progress_words() == "Reviewing decision 3 of 7"
+        assert scene.busy and scene.progress_words() == "Reviewing your decision 3 of 7"
         click(app, scene.back_btn.rect.center)
         assert app.top is not scene and job.cancelled
         job.wait(5)

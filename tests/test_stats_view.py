@@ -11,7 +11,7 @@ import pytest
 
 from game import stats
 from scenes.menu import MenuScene
-from scenes.stats_view import EMPTY, StatsScene
+from scenes.stats_view import EMPTY, StatsScene, row_key
 from tests.legible import audit_screens
 from tests.test_table_generic import click, frame, key, make_app
 
@@ -39,11 +39,11 @@ def test_the_screen_shows_every_player_and_game_and_filters_them(db: Path, size:
     app, scene = _open(size, db)
     everyone = stats.player_stats(db)
     assert [(r.name, r.game) for r in scene.rows] == [(r.name, r.game) for r in everyone]
-    assert scene.selected == (everyone[0].name, everyone[0].game)
+    assert scene.selected == row_key(everyone[0])
     # a click on the third row picks it: the breakdown and the chart follow
     third = scene.list.row_rect(2)
     click(app, third.center)
-    assert scene.selected == (scene.rows[2].name, scene.rows[2].game)
+    assert scene.selected == row_key(scene.rows[2])
     assert scene.chart_player == scene.rows[2].name
     assert scene.series() and all(0.0 <= v <= 1.0 for s in scene.series() for v in s.points)
     # the player choice: a click steps it to the first name

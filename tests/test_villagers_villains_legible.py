@@ -61,8 +61,7 @@ def test_a_card_too_narrow_for_its_words_shows_its_key_number_legibly(card: str)
     cardart.clear_cache()
     assert not narrow.small
     key, _what = cardart.key_number(c)
-    assert key.replace("-", "\u2212") in narrow.sizes
-    assert c.name not in narrow.sizes
+    assert key.replace("-", "\u2212") in narrow.sizes  # (issue 28: the compact card names itself when it can)
     assert c.name in wide.sizes and wide.sizes[c.name] >= 12
 
 

@@ -11,7 +11,13 @@ reason:
   short is scored by ``game.evaluate``, itself a win chance), so it reads as an estimated win chance (pulled a
   little towards the position's mean while the move has few visits: PRIOR_VISITS);
 - every legal move is ranked, also those ``game.blunder`` names (the hard AI never plays them, but a player may
-  have: the review must value the move that was made). They come out low.
+  have: the review must value the move that was made). They come out low;
+- in a solo game (Villagers against the Countess, the Villannex solitaire) the game's reward is graded (a lost
+  game close to the goal is worth more than a rout), and the hard AI's playouts stop after a few steps and are
+  scored by ``game.evaluate``, a projection that early in a Villagers solo game counts the Countess's coming cards
+  but not the player's (121 gold to 24 at the first draft: 0 % for every move, although the hard AI beats the
+  Countess 99 % of the time). So for a solo seat the coach plays every playout to the end and counts a win as 1
+  and anything else as 0 (:class:`WinShare`): the value is the share of playouts won, a win chance.
 
 The view is masked once more with ``game.view``, so a caller holding the full state cannot make the coach peek:
 two states that give the seat the same view give the same ranking.
@@ -21,11 +27,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.ai.ismcts import HardAgent
-from game.engine import Action, Game, Seat
+from game.engine import Action, AITuning, Game, OutcomeKind, Seat
 
 #: The table's hint search: iterations per hint. The slowest position is Villannex with four players and all
 #: expansions (192 ways to play two cards): there 200 iterations take about 1.4 s of one core of this machine (2 s
@@ -48,6 +54,37 @@ class MoveValue:
     visits: int  # how often the search tried it (more: a surer value)
 
 
+class WinShare:
+    """The game as the coach searches a solo seat's position: every call goes to ``game``, except that a finished
+    game's rewards are each seat's share of the win (``Outcome.win_share``: 1 or 0 in a solo game), not the game's
+    graded reward, so the search's mean value is a win chance (module docstring)."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def rewards(self, state: Any) -> list[float]:
+        out = self._game.outcome(state)
+        return [out.win_share(s) for s in range(len(out.rewards))]
+
+    def evaluate(self, state: Any, seat: Seat) -> float:
+        if self._game.is_over(state):
+            return self.rewards(state)[seat]
+        return float(self._game.evaluate(state, seat))
+
+
+def searched_game(game: Game, view: Any) -> tuple[Any, AITuning | None]:
+    """What the coach searches for ``view``: the game with its own tuning (None), or for a solo game
+    :class:`WinShare` with a tuning that plays every playout to the end and seeds no prior from the evaluation."""
+    if game.outcome(view).kind is not OutcomeKind.SOLO:
+        return game, None
+    return WinShare(game), replace(game.search_tuning(view), rollout_steps=None, prior_samples=0)
+
+
 def rank_moves(game: Game, view: Any, seat: Seat, *, iterations: int = COACH_ITERATIONS, seed: int = 0,
                cancel: Callable[[], bool] | None = None) -> list[MoveValue]:
     """Every legal move of ``seat``, best first, from the seat's view only (``view`` is masked again with
@@ -61,10 +98,11 @@ def rank_moves(game: Game, view: Any, seat: Seat, *, iterations: int = COACH_ITE
     legal = game.legal_actions(view, seat)
     if not legal:
         return []
-    agent = HardAgent(seed, iterations=max(1, iterations), early_stop=False)
+    searched, tuning = searched_game(game, view)
+    agent = HardAgent(seed, iterations=max(1, iterations), tuning=tuning, early_stop=False)
     agent.shape_margin = False
     rng = random.Random(f"coach:{seed}")
-    edges = agent.search(game, view, seat, list(legal), rng, cancel=cancel)
+    edges = agent.search(searched, view, seat, list(legal), rng, cancel=cancel)
     seen = [e for e in edges.values() if e[0] > 0]
     visits_all = sum(e[0] for e in seen)
     mean = sum(e[1] for e in seen) / visits_all if visits_all > 0 else 0.5

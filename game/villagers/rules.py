@@ -64,6 +64,7 @@ from game.engine import (
     Phase,
     Seat,
     Step,
+    Versus,
     Zone,
     ranked_outcome,
 )
@@ -235,7 +236,7 @@ class Villagers(Game[VillagersState]):
                 reward = 0.6 * max(0.0, 1.0 + margin / SOLO_MARGIN_SCALE)
             headline = market.result_line(st) if st.phase == Ph.OVER else f"{me} gold against the Countess's {her}"
             return Outcome(OutcomeKind.SOLO, (float(margin),), (0,) if won else (), (reward,), headline,
-                           goal=float(her), met=won)
+                           goal=float(her), met=won, versus=Versus(float(me), "Countess", float(her), "gold"))
         if st.phase != Ph.OVER:
             return ranked_outcome(st.supply, st.names)
         out = ranked_outcome(st.supply, st.names, market.winners(st))

@@ -261,8 +261,9 @@ def resolve_defence(st: VVState) -> list[Event]:
         st.marks = (*rest, (r.target, key, got))
         line = _HITS.get((r.target, got))
         if line is None:
-            line = remember(_HITS, (r.target, got), Event(f"The {ch.name} takes a hit: {got} of {ch.successes} successes",
-                                                          "defend"))
+            line = remember(_HITS, (r.target, got), Event(
+                f"The {ch.name} takes a hit: {got} of {ch.successes} successes this Defend phase (the marks clear "
+                "when it ends)", "defend"))
         return [line]
     return beat(st, r.target, r.victim, seat, r.source, poach)
 

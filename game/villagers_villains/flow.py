@@ -101,6 +101,7 @@ def act(st: VVState, seat: int, action: Action) -> list[Event]:
 def advance(st: VVState, ev: list[Event]) -> None:
     coop = st.rules.cooperative
     n = len(st.names)
+    acted = True  # the Mayor to act just decided in this turn (until a new turn begins below)
     while True:
         ph = st.phase
         if coop and ph != PH.OVER:
@@ -109,6 +110,7 @@ def advance(st: VVState, ev: list[Event]) -> None:
         if ph == PH.OVER:
             return
         if ph == PH.DONE:
+            acted = False
             st.turn += 1
             if st.turn >= n:
                 _next_stage(st, ev)
@@ -119,7 +121,8 @@ def advance(st: VVState, ev: list[Event]) -> None:
         if ph == PH.BUILD:  # nothing to do but end the turn: it passes, said as the shared skipped moment
             if has_build(st, seat):
                 return
-            ev.append(_skipped(seat, st.names[seat]))
+            # a Mayor who just built or hired and cannot afford more was not skipped: their turn ends
+            ev.append(_turn_ends(seat, st.names[seat]) if acted else _skipped(seat, st.names[seat]))
             st.phase = PH.DONE
             continue
         if ph == PH.DEFEND:
@@ -148,6 +151,19 @@ def _skipped(seat: int, name: str) -> Event:
     if line is None:
         line = remember(_SKIPS, (seat, name), Event(f"{name} has nothing affordable: Build/Hire skipped", SKIPPED,
                                                     None, False, Skipped(seat, BUILD_HIRE)))
+    return line
+
+
+_ENDS: dict[tuple[int, str], Event] = {}
+
+
+def _turn_ends(seat: int, name: str) -> Event:
+    """"Mara has nothing more affordable: the Build/Hire turn ends" after building (issue 28: "Build/Hire skipped"
+    right after building read as if the build had not counted). A plain line: no skipped moment under the prompt."""
+    line = _ENDS.get((seat, name))
+    if line is None:
+        line = remember(_ENDS, (seat, name), Event(f"{name} has nothing more affordable: the Build/Hire turn ends",
+                                                   "build"))
     return line
 
 

@@ -111,12 +111,14 @@ def _challenge_zones(v: VVState, seat: int) -> dict[str, str]:
 
 
 def _marks_note(v: VVState, cid: str) -> str:
+    """The marks on a Challenge and the gold sponsoring it. Marks clear when the Defend phase ends (rules doc 2.7):
+    the note says so ("Ada 1 of 3 this Defend phase"), else "1 of 3" again next round reads as lost progress."""
     parts = []
     need = ALL_CARDS[cid].successes
     for c, key, m in v.marks:
         if c == cid:
             holder = v.names[key] if key < v.n else "team"
-            parts.append(f"{holder} {m}/{need}")
+            parts.append(f"{holder} {m} of {need} this Defend phase")
     for c, who, pot, _ in v.sponsorships:
         if c == cid:
             parts.append(f"{pot} gold from {v.names[who]}")

@@ -208,6 +208,7 @@ def resolve_recruit(st: VVState) -> list[Event]:
 
 def take(st: VVState, seat: int, success: bool, why: str) -> list[Event]:
     p = st.declared if success else 1
+    declared = st.pool[st.declared - 1] if not success and st.declared > 1 else ""
     cid = st.pool[p - 1]
     st.pool = st.pool[: p - 1] + st.pool[p:]
     c = ALL_CARDS[cid]
@@ -223,20 +224,24 @@ def take(st: VVState, seat: int, success: bool, why: str) -> list[Event]:
         st.hands = put(st.hands, seat, add_sorted(st.hands[seat], cid))
     st.declared = 0
     st.phase = PH.DONE
-    key = (name, cid, p, success, why, favor)
+    closes = p <= len(st.pool)  # cards after the one taken move up one position
+    key = (name, cid, p, success, why, favor, declared, closes)
     line = _TAKEN.get(key)
     if line is None:
         how = f" ({why})" if why else ""
         verb = "takes" if success else "misses and takes"
         extra = " and the King's Favor marker" if favor else ""
         where = f"; the {c.name} enters {name}'s town" if c.kind == CHALLENGE else " into hand"
-        line = remember(_TAKEN, key, Event(f"{name} {verb} the {c.name} from position {p}{how}{extra}{where}",
+        # the log said "declares position 3 (the Blacksmith)": say that the Blacksmith is now at 2 (issue 28)
+        up = (f"; the pool closes up: the {ALL_CARDS[declared].name} moves to position {st.pool.index(declared) + 1}"
+              if declared else "; the pool closes up" if closes else "")
+        line = remember(_TAKEN, key, Event(f"{name} {verb} the {c.name} from position {p}{how}{extra}{where}{up}",
                                            "recruit"))
     return [line]
 
 
 _DECLARED: dict[tuple[str, int, str], Event] = {}
-_TAKEN: dict[tuple[str, str, int, bool, str, bool], Event] = {}
+_TAKEN: dict[tuple[str, str, int, bool, str, bool, str, bool], Event] = {}
 _NO_DICE: dict[tuple[int, str, int], Event] = {}
 
 

@@ -7,7 +7,8 @@ A decision is composed step by step with a :class:`Staged` draft that the table 
 * DRAFT: click a packet card (or drag it to ``hand:s``): ``Draft`` at once.
 * REVEAL: drag a hand card to ``shown:s`` (``Reveal`` at once), or click it to pick it and press "Show <name>".
 * NEXT: click the ``hand:o`` zone of the seat to show next.
-* PLAY: drag 2 hand cards onto ``village:s`` (drag back to take one back); click a placed card for each frame
+* PLAY: click 2 hand cards (or drag them onto ``village:s``) to build them, as KEEP keeps a card with a click (drag
+  back to take one back); click a placed card for each frame
   (two click gestures per card, one per frame, until one is chosen: ``gesture.draft.frame(card)`` tells which);
   once the village is complete, Military: buttons "Produce a Weapon" / "No Weapon"; Market Supply S5: buttons
   "Name <resource> for the market" (each stays in its place once chosen, marked "(chosen)", and takes the
@@ -208,9 +209,10 @@ def _village_steps(v: VillannexState, seat: Seat, d: Staged, fixed: tuple[str, .
     out: list[Gesture] = []
     if len(placed) < 2:
         for c in hand:
-            if c not in placed:
-                out.append(_gesture(f"Build {NAMES[c]}", draft=staged((*placed, c), frames, None, None),
-                                   card=c, source=h, target=vz))
+            if c not in placed:  # a click builds it, as a click keeps a card in KEEP; or drag it to the village
+                nd = staged((*placed, c), frames, None, None)
+                out.append(_gesture(f"Build {NAMES[c]}", draft=nd, card=c, source=h))
+                out.append(_gesture(f"Build {NAMES[c]}", draft=nd, card=c, source=h, target=vz))
     for c in placed:
         rest = tuple(x for x in placed if x != c)
         fr = {k: f for k, f in frames.items() if k != c}
@@ -294,7 +296,9 @@ def _hint_pick(v: VillannexState, seat: Seat, d: Staged) -> str:
 def _hint_village(v: VillannexState, seat: Seat, d: Staged) -> str:
     placed = _placed(v, seat, d)
     if len(placed) < 2:
-        return f"Place {_plural(2 - len(placed), 'more card')} from your hand in your village"
+        k = 2 - len(placed)
+        it = "it" if k == 1 else "them"
+        return f"Click {_plural(k, 'more card')} in your hand to build {it} in your village (or drag {it} there)"
     for c in kept_random(v) + placed:
         if d.frame(c) not in (0, 1):
             return f"Choose what {NAMES[c]} produces"

@@ -147,6 +147,10 @@ def zones(view: VillannexState, viewer: Seat | None) -> list[Zone]:
         hand = st.hands[s]
         if shown or vcards:
             hand = [c for c in hand if c == HIDDEN or (c not in shown and c not in vcards)]
+        if ph == KEEP and st.locked[s] is not None and not shown and s != viewer:
+            # another seat kept its 4 cards face down in front of it ("Ada keeps 4 cards"): which 4 is secret
+            shown = (HIDDEN,) * min(4, len(hand))
+            hand = [HIDDEN] * (len(hand) - len(shown))
         note = "locked in" if st.locked[s] is not None else ""
         if turn_phase and s == st.turn:
             note = "shows a card" if ph == REVEAL else "chooses who shows next"
@@ -229,7 +233,16 @@ def _standing(st: VillannexState, seat: Seat) -> list[str]:
 STAGE_LABELS: dict[str, str] = {KEEP: "Keep 4 cards", DRAFT: "Your packet: draft 1 card",
                                 REVEAL: "Your shown cards", NEXT: "Your shown cards"}
 #: The label of the row another seat's panel shows, by phase ("Village" otherwise).
-PANEL_ROW_LABELS: dict[str, str] = {KEEP: "Shown", REVEAL: "Shown", NEXT: "Shown", DRAFT: "Packet"}
+PANEL_ROW_LABELS: dict[str, str] = {KEEP: "Kept", REVEAL: "Shown", NEXT: "Shown", DRAFT: "Packet"}
+
+
+def common_hint(view: VillannexState) -> str:
+    """What the common area is for, written in it while it is empty (round 1 of a 2-round game or the solitaire)."""
+    if view.solo:
+        return ("Each round's village moves here once scored: its cards stay in play (their effects count in later "
+                "rounds) but produce nothing")
+    return ("After round 1 every built village moves here: its cards stay in play in round 2 (their effects count) "
+            "but produce nothing")
 
 
 def stage_zone(phase: str, seat: Seat) -> str:

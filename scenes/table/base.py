@@ -372,6 +372,9 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
         self.ctl.applied(events, human)
         self.refresh(sync=True)
         self._sound(sound_of(events))
+        if not human:  # a computer player moved: the big card goes, and stays away while its cards move
+            self.close_zoom()
+            self.ai_landing = True
 
     def can_take_back(self) -> bool:
         return self.ctl.can_take_back()
@@ -435,6 +438,8 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
         for s in self.leaving:
             s.update(dt)
         self.leaving = [s for s in self.leaving if s.moving]
+        if self.ai_landing and not self.animating:
+            self.ai_landing = False
         held = self.drag.held
         if held is None:
             over = self.play.collidepoint(self.mouse) and not self.focus.covers(self.mouse)

@@ -13,6 +13,7 @@ from typing import Protocol
 
 import pygame
 
+from scenes.assets import BoundedCache, pixels
 from scenes.table.paint import CARD_RATIO, GOLD, LIT, Point, display_ready, ease_out, felt_area, shadow
 
 
@@ -185,8 +186,12 @@ class CardSprite:
             pygame.draw.rect(surface, LIT, r.inflate(4, 4), width=max(2, self.width // 40), border_radius=radius + 2)
 
 
-_rot_cache: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
-_combo_cache: dict[tuple[int, int, int, int], tuple[pygame.Surface, pygame.Surface, pygame.Surface]] = {}
+#: Turned cards and cards over their shadows, keyed by the source surface's id (each entry keeps its source alive,
+#: so an id is never reused while its entry lives) and bounded in pixels: the sources count too, as an entry can
+#: keep a face the face cache has let go.
+_rot_cache: BoundedCache[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = BoundedCache(600, 3_000_000)
+_combo_cache: BoundedCache[tuple[int, int, int, int], tuple[pygame.Surface, pygame.Surface, pygame.Surface]] = (
+    BoundedCache(800, 5_000_000))
 
 
 def _with_shadow(img: pygame.Surface, sh: pygame.Surface, pad: int, dx: int, dy: int) -> pygame.Surface:
@@ -196,15 +201,13 @@ def _with_shadow(img: pygame.Surface, sh: pygame.Surface, pad: int, dx: int, dy:
     hit = _combo_cache.get(key)
     if hit is not None and hit[0] is img and hit[1] is sh:
         return hit[2]
-    if len(_combo_cache) > 800:
-        _combo_cache.clear()
     w, h = sh.get_size()
     out = pygame.Surface((w + abs(dx), h + abs(dy)), pygame.SRCALPHA)
     out.blit(sh, (max(0, dx), max(0, dy)))
     out.blit(img, (pad, pad))
     if display_ready():
         out = out.convert_alpha()
-    _combo_cache[key] = (img, sh, out)
+    _combo_cache.put(key, (img, sh, out), pixels(img, out))
     return out
 
 
@@ -214,8 +217,6 @@ def _rotated(img: pygame.Surface, angle: int) -> pygame.Surface:
     hit = _rot_cache.get(key)
     if hit is not None and hit[0] is img:
         return hit[1]
-    if len(_rot_cache) > 600:
-        _rot_cache.clear()
     out = pygame.transform.rotozoom(img, angle, 1.0)
-    _rot_cache[key] = (img, out)
+    _rot_cache.put(key, (img, out), pixels(img, out))
     return out

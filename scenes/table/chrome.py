@@ -16,13 +16,16 @@ from scenes import widgets as w
 from scenes.table import kit
 from scenes.table import scores as score_table
 from scenes.table.focus_view import least_px
+from scenes.table.overlays import TableOverlays
 
 
-class TableChrome:
+class TableChrome(TableOverlays):
     """Everything ``TableScene.draw`` paints that is the same for every game (a mixin: every attribute it reads is
     the TableScene's; it imports nothing of the scene, so the two modules form no cycle)."""
 
     _side_key: Any = None
+    _gesture_rows = 1  # rows of game buttons the side panel makes room for (the most seen at this table)
+    ai_landing: bool = False  # a computer player's decision was applied and its cards still move (set by the scene)
     header_cut: dict[int, pygame.Rect]  # seats whose header shows a shortened status (set by the scene)
 
     # --- the side panel -------------------------------------------------------------------------------------------
@@ -45,23 +48,23 @@ class TableChrome:
         self.estimate_rect = pygame.Rect(inner.x, y, inner.w, est_h)
         y += est_h + gap
         bh = max(28, theme.px(theme.BUTTON_H, k))
-        if over:
-            self.results_btn.rect = pygame.Rect(inner.x, y, inner.w, int(bh * 1.15))
-            y += int(bh * 1.15) + gap
+        # The game's buttons (or, once it is over, "See the results") fill a band as tall as the most rows seen at
+        # this table, so Undo, Scores, Hint and Menu below it keep their places between phases (issue 28).
         n = len(self.gesture_buttons)
-        if n:
-            half = (inner.w - gap) // 2 - 12
-            fnt = theme.font("ui-bold", max(10, int(bh * 0.42)))
-            narrow = all(fnt.size(b.text)[0] <= half for b in self.gesture_buttons)
-            cols = 1 if n <= 3 or not narrow else 2
-            rows = -(-n // cols)
-            room = int(inner.h * 0.34)
-            gbh = max(24, min(bh, (room - (rows - 1) * gap) // rows))
-            cw = (inner.w - (cols - 1) * gap) // cols
-            for i, b in enumerate(self.gesture_buttons):
-                r, c = divmod(i, cols)
-                b.rect = pygame.Rect(inner.x + c * (cw + gap), y + r * (gbh + gap), cw, gbh)
-            y += rows * (gbh + gap)
+        half = (inner.w - gap) // 2 - 12
+        fnt = theme.font("ui-bold", max(10, int(bh * 0.42)))
+        narrow = all(fnt.size(b.text)[0] <= half for b in self.gesture_buttons)
+        cols = 1 if n <= 3 or not narrow else 2
+        rows = -(-n // cols)
+        self._gesture_rows = band = max(rows, self._gesture_rows)
+        gbh = max(24, min(bh, (int(inner.h * 0.34) - (band - 1) * gap) // band))
+        if over:
+            self.results_btn.rect = pygame.Rect(inner.x, y, inner.w, band * (gbh + gap) - gap)
+        cw = (inner.w - (cols - 1) * gap) // cols
+        for i, b in enumerate(self.gesture_buttons):
+            r, c = divmod(i, cols)
+            b.rect = pygame.Rect(inner.x + c * (cw + gap), y + r * (gbh + gap), cw, gbh)
+        y += band * (gbh + gap)
         half = (inner.w - gap) // 2
         self.undo_btn.rect = pygame.Rect(inner.x, y, half, bh)
         self.scores_btn.rect = pygame.Rect(inner.x + half + gap, y, inner.w - half - gap, bh)
@@ -69,8 +72,13 @@ class TableChrome:
         self.menu_btn.rect = pygame.Rect(inner.x, y, inner.w, bh)
         self.hint_view.place_row(self.menu_btn)  # Hint shares the Menu row while it shows (hint_view.py)
         y += bh + pad
-        fs = max(theme.MIN_FONT + 1, int(16 * k))
+        fs = self.log_font_size()
         self.log.layout(pygame.Rect(inner.x, y, inner.w, max(0, inner.bottom - y)), fs)
+
+    def log_font_size(self) -> int:
+        """The log's type: three pixels over the least legible size of the window, and the design size where the
+        window allows (at 1280x720 it fell to 12 px, "very small" for the players of issue 28)."""
+        return max(least_px(self.size) + 3, round(16 * self.k))
 
     def estimate_size(self) -> int:
         return max(theme.MIN_FONT + 1, int(16 * self.k))
@@ -407,7 +415,13 @@ class TableChrome:
             spr = self.hover
         if spr is None or not spr.face_up or getattr(spr.tag, "card", None) is None or self.dialog_open():
             return None
+        if self.ai_moving():
+            return None  # the computer players' cards are moving: the table, not a big card, is what to see
         return spr
+
+    def ai_moving(self) -> bool:
+        """A computer player's decision is waiting to be shown, or the cards it moved have not come to rest."""
+        return bool(self.ctl.ai_queue) or self.ai_landing
 
     def zoom_width(self, aspect: float = kit.CARD_RATIO) -> int:
         p = self.play
@@ -437,7 +451,29 @@ class TableChrome:
         img = self._zoom_image(spr)
         if img is None:
             return None
-        return kit.place_popup(img.get_size(), spr.rect, self.play, self.zoom_avoid(spr), gap=max(8, int(12 * self.k)))
+        return self.zoom_place(spr, img.get_size())
+
+    def zoom_keep_clear(self) -> list[pygame.Rect]:
+        """What a zoom must never cover: the hint's box and the since-your-last-turn summary when they show over
+        the table (the prompt is in the side panel, outside the table area the zoom stays in)."""
+        out = [pygame.Rect(self.hint_view.panel)] if self.hint_view.coach.shown else []
+        box = self.since.box_rect
+        if box is not None and box.colliderect(self.play):
+            out.append(pygame.Rect(box))
+        return [r for r in out if r.w > 0 and r.h > 0]
+
+    def zoom_place(self, spr: kit.CardSprite, size: tuple[int, int]) -> pygame.Rect:
+        """Where a ``size`` zoom of ``spr`` goes: in the table area, off the card and the drop zones, and never
+        over ``zoom_keep_clear`` (shrunk, down to half, to fit beside them; the placement helper of issue 28)."""
+        gap = max(8, int(12 * self.k))
+        keep = self.zoom_keep_clear()
+        avoid = self.zoom_avoid(spr) + [(r.inflate(8, 8), 1000.0) for r in keep]
+        w_, h_ = size
+        r = kit.place_popup((w_, h_), spr.rect, self.play, avoid, gap=gap)
+        while keep and any(r.colliderect(k) for k in keep) and w_ > size[0] // 2:
+            w_, h_ = int(w_ * 0.9), int(h_ * 0.9)
+            r = kit.place_popup((w_, h_), spr.rect, self.play, avoid, gap=gap)
+        return r
 
     def _zoom_image(self, spr: kit.CardSprite) -> pygame.Surface | None:
         card = spr.tag.card
@@ -450,17 +486,23 @@ class TableChrome:
         img = self._zoom_image(spr)
         if img is None:
             return
-        r = kit.place_popup(img.get_size(), spr.rect, self.play, self.zoom_avoid(spr), gap=max(8, int(12 * self.k)))
+        r = self.zoom_place(spr, img.get_size())
         if img.get_size() != r.size:
             img = pygame.transform.smoothscale(img, r.size)
         sh = kit.shadow(r.size, max(4, r.w // 16), 120)
         pad = (sh.get_width() - r.w) // 2
         surface.blit(sh, (r.x - pad + 3, r.y - pad + 6))
         surface.blit(img, r)
+        from scenes.table.legend import draw_beside_zoom  # the card's icons explained beside it (issue 28)
+
+        draw_beside_zoom(self, surface, r)
 
     def tooltip_lines(self) -> list[str]:
         """The tooltip's lines: over the live score line, where the score comes from (one line per source); over
-        the table, what the card or zone under the pointer does."""
+        the table, what the card or zone under the pointer does; over a greyed button, why it is greyed."""
+        why = self.button_reason(self.mouse)
+        if why:
+            return [why]
         if self.drag.held is None and not self.dialog_open() and self.estimate_rect.collidepoint(self.mouse):
             return list(self.ctl.estimate_breakdown())
         words = self.tooltip_text()
@@ -498,96 +540,24 @@ class TableChrome:
         lh = theme.font("ui", size).get_linesize()
         pad = max(5, size // 2)
         tw = max(theme.text(ln, "ui", size).get_width() for ln in lines) + 2 * pad
-        r = pygame.Rect(self.mouse[0] + 16, self.mouse[1] + 20, tw, len(lines) * lh + 2 * pad)
-        zoom = self.zoom_rect()
-        if zoom is not None and r.colliderect(zoom):
-            r.bottom = self.mouse[1] - 8
-        r.clamp_ip(pygame.Rect(0, 0, *self.size))
+        r = self.tooltip_place((tw, len(lines) * lh + 2 * pad))
+        if r is None:
+            return  # every place near the pointer is under the zoom: the big card's own text says more
         pygame.draw.rect(surface, (40, 28, 20), r, border_radius=pad)
         pygame.draw.rect(surface, theme.GOLD, r, width=1, border_radius=pad)
         for i, ln in enumerate(lines):
             surface.blit(theme.text(ln, "ui", size, theme.ON_TABLE), (r.x + pad, r.y + pad + i * lh))
 
-    # --- what a drop would do ----------------------------------------------------------------------------------------
-    def drop_tag(self) -> tuple[str, pygame.Rect] | None:
-        """While a held card is over a lit target: what that drop would change (``Game.drop_effect``) and the
-        target's rect; None when there is nothing to say."""
-        held = self.drag.held
-        tag = held.tag if held is not None else None
-        if tag is None or not hasattr(tag, "zone"):
-            return None
-        box = next((b for b in self.boxes.values() if b.hot), None)
-        if box is None:
-            return None
-        words = self.ctl.drop_effect(tag.card, tag.zone, box.name)
-        return (words, box.rect) if words else None
-
-    def _draw_drop_tag(self, surface: pygame.Surface) -> None:
-        """A small tag beside the target: right of it if there is room in the table, else left, else above."""
-        got = self.drop_tag()
-        if got is None:
-            return
-        words, target = got
-        size = max(theme.MIN_FONT + 1, int(15 * self.k))
-        fnt = theme.font("ui-bold", size)
-        pad = max(4, size // 3)
-        text = theme.text(theme.ellipsize(words, fnt, max(40, self.play.w // 3)), "ui-bold", size, theme.INK)
-        r = pygame.Rect(0, 0, text.get_width() + 2 * pad, text.get_height() + pad)
-        gap = max(4, int(8 * self.k))
-        r.midleft = (target.right + gap, target.centery)
-        if not self.play.contains(r):
-            r.midright = (target.x - gap, target.centery)
-        if not self.play.contains(r):
-            r.midbottom = (target.centerx, target.y - gap)
-        r.clamp_ip(self.play)
-        pygame.draw.rect(surface, theme.CREAM, r, border_radius=pad)
-        pygame.draw.rect(surface, theme.GOLD, r, width=max(1, int(2 * self.k)), border_radius=pad)
-        surface.blit(text, (r.x + pad, r.y + pad // 2))
-
-    # --- the score overlay ------------------------------------------------------------------------------------------
-    def _draw_score_overlay(self, surface: pygame.Surface) -> None:
-        k = self.k
-        pad = theme.px(16, k, 8)
-        custom = self.score_panel()
-        outcome = self.outcome()
-        names = list(self.view.names)
-        if custom is not None:
-            (nat_w, nat_h), drawer = custom
-        else:
-            nat_w, nat_h = score_table.natural_size(outcome, names, 1.0)
-
-            def drawer(surf: pygame.Surface, rect: pygame.Rect) -> None:
-                title = "Final scores" if self.match.is_over() else "Scores so far"
-                score_table.draw_outcome_table(surf, rect, outcome, names, self.match.is_over(), title)
-
-        bh = self.close_score_btn.rect.h or max(28, int(40 * k))
-        want_w = int(nat_w * k)
-        width = min(self.play.w, want_w + 2 * pad)
-        content_w = width - 2 * pad
-        content_h = int(nat_h * content_w / max(1, nat_w))
-        height = min(self.play.h, content_h + 3 * pad + bh)
-        r = pygame.Rect(0, 0, width, height)
-        r.center = self.play.center
-        self.score_rect = r
-        self.close_score_btn.rect = pygame.Rect(0, 0, max(90, int(140 * k)), max(28, int(40 * k)))
-        self.close_score_btn.rect.bottomright = (r.right - pad, r.bottom - pad)
-        self.round_btn.visible = bool(getattr(self, "score_rounds_browsable", False)) and len(outcome.rounds) > 1
-        self.round_btn.text = self.round_button_text()
-        self.round_btn.rect = pygame.Rect(0, 0, max(120, int(220 * k)), self.close_score_btn.rect.h)
-        self.round_btn.rect.bottomleft = (r.x + pad, r.bottom - pad)
-        w.draw_panel(surface, r)
-        view = pygame.Rect(r.x + pad, r.y + pad, content_w, r.h - 3 * pad - self.close_score_btn.rect.h)
-        if content_h <= view.h:
-            drawer(surface, pygame.Rect(view.x, view.y, view.w, content_h))
-        else:  # too tall for the window: draw it whole off-screen and scroll a window over it
-            self.score_scroll = min(self.score_scroll, content_h - view.h)
-            sheet = pygame.Surface((view.w, content_h))
-            sheet.fill(theme.CREAM)
-            drawer(sheet, sheet.get_rect())
-            surface.blit(sheet, view.topleft, pygame.Rect(0, self.score_scroll, view.w, view.h))
-            bar_h = max(20, view.h * view.h // content_h)
-            bar_y = view.y + (view.h - bar_h) * self.score_scroll // max(1, content_h - view.h)
-            pygame.draw.rect(surface, theme.INK_SOFT, (view.right + pad // 3, bar_y, max(3, pad // 3), bar_h),
-                             border_radius=2)
-        self.close_score_btn.draw(surface)
-        self.round_btn.draw(surface)
+    def tooltip_place(self, size: tuple[int, int]) -> pygame.Rect | None:
+        """Where a ``size`` tooltip goes: beside the pointer (below right first), inside the window, never over the
+        zoom nor what the zoom keeps clear (the hint's box); None when no place near the pointer is free."""
+        mx, my = self.mouse
+        w_, h_ = size
+        window = pygame.Rect(0, 0, *self.size)
+        zoom = self.zoom_rect()
+        keep = ([zoom] if zoom is not None else []) + self.zoom_keep_clear()
+        for x, y in ((mx + 16, my + 20), (mx + 16, my - 8 - h_), (mx - 16 - w_, my + 20), (mx - 16 - w_, my - 8 - h_)):
+            r = pygame.Rect(x, y, w_, h_).clamp(window)
+            if not any(r.colliderect(k) for k in keep):
+                return r
+        return None

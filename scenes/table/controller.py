@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.engine import Action, Event, Gesture, IllegalAction, Outcome, Zone
+from game.outcome import live_score_words
 from scenes.table.ai_runner import AIRunner
 from scenes.table.gesture_index import GestureIndex
 from scenes.table.host import Headless, TableHost
@@ -75,7 +76,8 @@ class TableController:
     """The logic of one match's table; ``host`` is its screen (None: ``Headless``)."""
 
     AI_MIN_THINK = 0.55  # an AI decision is applied no sooner than this (times the animation speed)
-    HANDOFF_DELAY = 0.6
+    HANDOFF_DELAY = 0.7
+    LAND_SECONDS = 0.6  # the least a played card is seen at rest before the hand-over screen covers it
     #: Log kinds the hand-over recap leaves out: stage headers that would crowd out what players did.
     RECAP_SKIP: frozenset[str] = frozenset({"phase", "turn"})
     REASON_TIME = 3.5
@@ -149,6 +151,8 @@ class TableController:
             return True
         if self.match.is_over() or self.moments.waiting_for_player or self.read_only:
             return False
+        if self._handoff_wait is not None:
+            return True  # a hand-over to another human is due (after LAND_SECONDS): the table is not at rest yet
         return any(not self.match.seats[s].is_human for s in self.match.to_act())
 
     @property
@@ -344,8 +348,8 @@ class TableController:
         """Ask the AI seats to act (off the loop), then apply their decisions one at a time, each no sooner than
         ``AI_MIN_THINK`` after the last and never while cards still move or a moment holds the table."""
         m = self.match
-        if m.is_over() or self.moments.holding:
-            return
+        if m.is_over() or self.moments.holding or not self.host.on_top():
+            return  # nothing is played behind the pause menu (or any screen over the table)
         if self.runner.busy:
             try:
                 got = self.runner.poll()
@@ -443,8 +447,8 @@ class TableController:
             self._handoff_wait = nxt
             self._handoff_since = self.clock
             return
-        if self.clock - self._handoff_since < self.HANDOFF_DELAY * self.host.af:
-            return
+        if self.clock - self._handoff_since < max(self.HANDOFF_DELAY * self.host.af, self.LAND_SECONDS):
+            return  # the card just played is seen at rest first, even with animations off
         self._handoff_wait = None
         self.host.cancel_input()
         self.seen[self.viewer] = len(m.log)
@@ -554,12 +558,7 @@ class TableController:
         if got is None:
             return ""
         score, exact = got
-        goal = self.outcome().goal
-        if exact and goal is not None:
-            return f"Your score now: {fmt(score)} of {fmt(goal)}"
-        if exact:
-            return f"Your score now: {fmt(score)}"
-        return f"Your score so far ≈ {fmt(score)} (estimate: cards not yet known are left out)"
+        return live_score_words(self.outcome(), score, exact)  # game.outcome: one wording for every number
 
     def estimate_breakdown(self) -> tuple[str, ...]:
         """Where the live score comes from, one line per source (``Game.estimate_breakdown``), for its tooltip."""

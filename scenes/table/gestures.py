@@ -15,8 +15,12 @@ from game.engine import Gesture
 from scenes import theme
 from scenes import widgets as w
 from scenes.table.gesture_index import GestureIndex
+from scenes.table.paint import place_popup
 
 __all__ = ["GestureIndex", "GestureMenu"]
+
+#: The menu's title after a click beside it: it stays until a choice or Cancel.
+OUTSIDE = "Choose one, or Cancel (Esc):"
 
 
 class GestureMenu:
@@ -41,12 +45,15 @@ class GestureMenu:
         self.closed = True
         self.on_cancel()
 
-    def layout(self, near: tuple[int, int], bounds: pygame.Rect, k: float) -> None:
+    def layout(self, near: tuple[int, int], bounds: pygame.Rect, k: float, avoid: Sequence[pygame.Rect] = ()) -> None:
+        """Beside ``near`` inside ``bounds``; with ``avoid`` (the card and the place the choice is about), where it
+        covers as little of them as it can (issue 28: the give-or-attack menu covered the village it was about)."""
         fnt = theme.font("ui-bold", max(12, int(18 * k)))
         bh = max(28, int(40 * k))
         gap = max(4, int(6 * k))
         pad = max(8, int(12 * k))
-        widest = max(fnt.size(b.text)[0] for b in [*self.buttons, self.cancel_button]) + 4 * pad
+        widest = max(max(fnt.size(b.text)[0] for b in [*self.buttons, self.cancel_button]) + 4 * pad,
+                     fnt.size(OUTSIDE)[0] + 2 * pad)
         width = min(bounds.w - 2 * pad, max(int(240 * k), widest))
         title_h = fnt.get_linesize() + gap
         n = len(self.buttons) + 1
@@ -54,13 +61,17 @@ class GestureMenu:
         bh = max(22, (height - title_h - 2 * pad - (n - 1) * gap) // n)
         self.rect = pygame.Rect(near[0] + pad, near[1] - height // 2, width, height)
         self.rect.clamp_ip(bounds)
+        if avoid:
+            src = pygame.Rect(near[0], near[1], 1, 1)
+            self.rect = place_popup((width, height), src, bounds, [(r.inflate(8, 8), 50.0) for r in avoid], gap=pad)
         y = self.rect.y + pad + title_h
         for b in [*self.buttons, self.cancel_button]:
             b.rect = pygame.Rect(self.rect.x + pad, y, width - 2 * pad, bh)
             y += bh + gap
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Every event is the menu's while it is open: a click outside or Esc cancels."""
+        """Every event is the menu's while it is open: Esc or Cancel cancels; a click outside does not (issue 28: the
+        next drag dismissed it and nothing said why), it only says how to leave."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._cancel()
             return True
@@ -73,7 +84,7 @@ class GestureMenu:
             if b.handle_event(event):
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN and not self.rect.collidepoint(event.pos):
-            self._cancel()
+            self.title = OUTSIDE
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
 
     def draw(self, surface: pygame.Surface, k: float) -> None:

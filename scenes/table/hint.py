@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.engine import Action, Game, Gesture, Seat
+from game.you import you_words
 from scenes.table.ai_runner import ShortSwitch
 from scenes.table.controller import ai_seed
 
@@ -109,9 +110,51 @@ def compute_hint(game: Game, view: Any, seat: Seat, draft: Hashable, *, iteratio
     ranked = coach.rank_moves(game, view, seat, iterations=n, seed=seed, cancel=cancel)
     if cancel():
         return None
-    moves = tuple(Suggestion(m.text, m.win, m.action) for m in ranked[:SHOWN_MOVES])
+    name = _seat_name(game, view, seat)
+    moves = tuple(Suggestion(you_words(m.text, name), m.win, m.action) for m in ranked[:SHOWN_MOVES])
+    if moves:
+        then = follow_up(game, view, seat, moves[0].action, iterations=n, seed=seed, cancel=cancel)
+        if then:
+            top = moves[0]
+            moves = (Suggestion(f"{top.text}, then {then}", top.win, top.action), *moves[1:])
     path = gesture_path(game, view, seat, draft, moves[0].action) if moves else ()
     return None if cancel() else HintResult(moves, path, draft)
+
+
+def _seat_name(game: Game, view: Any, seat: Seat) -> str:
+    try:
+        return str(game.seat_names(view)[seat])
+    except Exception:  # noqa: BLE001 - without a name the words stay the game's
+        return ""
+
+
+def follow_up(game: Game, view: Any, seat: Seat, action: Action, *, iterations: int, seed: int,
+              cancel: Callable[[], bool]) -> str:
+    """The coach's next decision when ``action`` only opens it: the same seat decides again at once, and a
+    different kind of decision ("Trade a hand card for a Miner" is followed by which card goes back). Said without
+    its subject ("return the Tanner onto its stack"), so the hint names the card (issue 28); "" otherwise. The
+    position after ``action`` is one sample of what the seat does not know, masked again to its view."""
+    import random
+
+    from game.ai import coach
+
+    try:
+        state = game.determinize(view, seat, random.Random(f"follow:{seed}"))
+        game.apply(state, seat, action)
+        if game.is_over(state) or list(game.to_act(state)) != [seat]:
+            return ""
+        after = game.view(state, seat)
+        legal = game.legal_actions(after, seat)
+        if len(legal) < 2 or any(type(a) is type(action) for a in legal):
+            return ""
+        ranked = coach.rank_moves(game, after, seat, iterations=max(1, iterations // 2), seed=seed + 1,
+                                  cancel=cancel)
+    except Exception:  # noqa: BLE001 - the look ahead is a courtesy: without it the hint says the first step
+        return ""
+    if not ranked or cancel():
+        return ""
+    words = you_words(ranked[0].text, _seat_name(game, after, seat))
+    return words[4:] if words.startswith("You ") else words
 
 
 class HintJob:

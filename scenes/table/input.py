@@ -67,7 +67,7 @@ class TableInput:
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.zoom_pinned = None
-            if self.drag.sprite_at(event.pos) is None:
+            if self.drag.sprite_at(event.pos, seen=True) is None:
                 self._click_empty(event.pos)
                 return
         self.drag.handle(event)
@@ -91,6 +91,10 @@ class TableInput:
             return True
         if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.undo()
+            return True
+        from scenes.table.legend import open_from_zoom
+
+        if open_from_zoom(self, event):  # ? or F1 over a zoomed card: the rules viewer's legend (issue 29)
             return True
         if self.hint_view.handle_key(event):  # H: a hint (hint_view.py)
             return True
@@ -178,42 +182,63 @@ class TableInput:
         targets = self.gestures.targets(tag.card, tag.zone)
         box = self.box_at(pos, [t for t in targets if t in self.boxes])
         if box is None:
-            under = self.box_at(pos)
-            if under is not None and under.name != tag.zone and targets:
-                self.show_reason("It cannot go there: the lit places are where it may go.")
+            self.say_why_not(self.box_at(pos), tag.zone, bool(targets))
             return False
         gestures = self.gestures.drops(tag.card, tag.zone, box.name)
         if len(gestures) == 1:
             return self.perform(gestures[0])
-        self._choose(gestures, pos)
+        self._choose(gestures, pos, about=[box.rect, spr.home_rect])
         return False
 
+    def say_why_not(self, under: kit.ZoneBox | None, source: str, has_targets: bool) -> None:
+        """A drop that does nothing says why, never silence (issue 28): on its own place it is only put back (a
+        quiet word), anywhere else the prompt line says where it may go, or that it may go nowhere now."""
+        if under is not None and under.name == source:
+            self.ctl.reason = "Put back where it was: drop it on a lit place to play it."
+            self.ctl.reason_until = self.clock + self.ctl.REASON_TIME
+        elif not has_targets:
+            self.show_reason("That card has nowhere to go now: the prompt says what is left to do.")
+        elif under is None:
+            self.show_reason("Dropped off every place, so it went back: the lit places are where it may go.")
+        else:
+            self.show_reason(f"It cannot go to {under.label or 'that place'}: the lit places are where it may go.")
+
     def _on_refused(self, spr: kit.CardSprite) -> None:
-        """A card the viewer may not move was dragged: say why when it is their turn (else the prompt says whose)."""
+        """A card the viewer may not move was dragged: say why (whose turn it is, what is staged, or that this card
+        does not move now), never nothing."""
         tag = spr.tag
-        if not isinstance(tag, CardTag) or tag.card is None or self.viewer is None or not self.my_turn():
+        if not isinstance(tag, CardTag) or tag.card is None or self.viewer is None:
             return
-        if self.draft is not None:  # a staged step (a village being founded) leaves every other card nothing
+        if not self.my_turn():
+            waiting = self.ctl.waiting_words()
+            self.show_reason(f"Not your turn yet: {waiting[0].lower() + waiting[1:]}." if waiting
+                             else "Nothing may move now.")
+        elif self.draft is not None:  # a staged step (a village being founded) leaves every other card nothing
             left = self.hint().rstrip(".") or "First finish what you started"
             self.show_reason(f"{left}, or take it back with Undo (Ctrl+Z).", toast=True)
         elif tag.zone == f"hand:{self.viewer}":
             self.show_reason("That card cannot move now: the prompt says what is left to do.")
+        else:
+            self.show_reason("That card stays where it is: the prompt says what you may do now.")
 
     def _on_cancel(self, spr: kit.CardSprite) -> None:
         self.light_targets()
 
-    def _choose(self, gestures: Sequence[Gesture], pos: tuple[int, int]) -> bool:
-        """One gesture: make it; several: ask which (a small menu at the pointer)."""
+    def _choose(self, gestures: Sequence[Gesture], pos: tuple[int, int],
+                about: Sequence[pygame.Rect] = ()) -> bool:
+        """One gesture: make it; several: ask which (a small menu by the pointer, off the rects it is ``about``)."""
         if not gestures:
             return False
         if len(gestures) == 1:
             return self.perform(gestures[0])
         self.menu = GestureMenu(gestures, self.perform, self._menu_cancelled)
-        self.menu.layout(pos, self.play, self.k)
+        self.menu.layout(pos, self.play, self.k, avoid=about)
         return False
 
     def _menu_cancelled(self) -> None:
         self.menu = None
+        self.ctl.reason = "Cancelled: nothing was done."
+        self.ctl.reason_until = self.clock + self.ctl.REASON_TIME
         self.sync()
 
     def _refused_undo_click(self, event: pygame.event.Event) -> bool:

@@ -57,6 +57,10 @@ SETTLE_DELAY = 0.6
 #: Seconds of a pointer lying still after which it no longer holds a layout: a mouse parked over the hand while
 #: the keyboard plays (or nobody touches anything) must not leave the hand full of gaps.
 POINTER_IDLE = 2.5
+#: Seconds after a box has settled (its glide included) during which a click still counts against the layout the
+#: player saw before it: a player's hand is about this late to notice the cards moved (issue 28, Villannex: three
+#: quick clicks to keep three cards kept one, the hand having settled while the pointer looked elsewhere).
+SEEN_LAG = 0.45
 
 
 class Pointer:
@@ -66,15 +70,37 @@ class Pointer:
     ``update_sprites`` ages it. Zone boxes read it when they lay out, so the table needs no extra call for them to
     keep still what the player is pointing at."""
 
-    __slots__ = ("idle", "pos", "source")
+    __slots__ = ("clock", "idle", "pos", "seen", "source")
 
     def __init__(self) -> None:
         self.pos: tuple[int, int] | None = None
         self.source: Home | None = None
         self.idle = 0.0
+        self.clock = 0.0  # seconds of table time (``update_sprites`` advances it)
+        # cards a settling box moved lately: card -> (where it lay before, until when a click there still means it)
+        self.seen: dict[int, tuple[CardSprite, pygame.Rect, float]] = {}
 
     def reset(self) -> None:
         self.pos, self.source, self.idle = None, None, 0.0
+        self.seen = {}
+
+    def settled(self, sprites: Iterable[CardSprite], glide: float) -> None:
+        """A box is about to lay these cards out anew after holding them: remember where the player saw them."""
+        until = self.clock + glide + SEEN_LAG
+        for spr in sprites:
+            if not spr.dragging:
+                self.seen[id(spr)] = (spr, spr.rect, until)
+
+    def seen_at(self, pos: tuple[int, int], among: Sequence[CardSprite]) -> CardSprite | None:
+        """The card a settling box moved from under ``pos`` a moment ago (the layout the player saw), if any."""
+        if not self.seen:
+            return None
+        self.seen = {k: v for k, v in self.seen.items() if v[2] >= self.clock}
+        live = {id(s) for s in among}
+        for spr, rect, _until in self.seen.values():
+            if id(spr) in live and rect.collidepoint(pos) and not spr.rect.collidepoint(pos):
+                return spr
+        return None
 
     def see(self, pos: tuple[int, int] | None) -> None:
         self.pos = pos
@@ -349,6 +375,7 @@ class ZoneBox:
         if self._away >= SETTLE_DELAY:
             self.pending = False
             self._away = 0.0
+            pointer.settled(self.sprites, self._dur)
             self._arrange_all(self._dur)
 
     def draw_mat(self, surface: pygame.Surface) -> None:
@@ -423,10 +450,18 @@ class DragController:
         # the card simply not following the pointer.
         self.on_refused: Callable[[CardSprite], None] | None = None
         self._refused = False
+        self._seen_press: CardSprite | None = None  # the card pressed where the player saw it, not where it is now
         pointer.reset()  # a new table: where the pointer is becomes known with its first event
 
-    def sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
-        for spr in reversed(list(self._sprites())):
+    def sprite_at(self, pos: tuple[int, int], seen: bool = False) -> CardSprite | None:
+        """The card under ``pos``; ``seen`` (a press): a card a settling box moved from there a moment ago comes
+        first, as the player saw the table when they clicked (``SEEN_LAG``)."""
+        sprites = list(self._sprites())
+        if seen:
+            got = pointer.seen_at(pos, sprites)
+            if got is not None:
+                return got
+        for spr in reversed(sprites):
             if spr.rect.collidepoint(pos) or spr.home_rect.collidepoint(pos):
                 return spr
         return None
@@ -450,13 +485,16 @@ class DragController:
         elif event.type == pygame.WINDOWLEAVE:
             pointer.see(None)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            spr = self.sprite_at(event.pos)
+            spr = self.sprite_at(event.pos, seen=True)
             if spr is None:
                 return False
+            self._seen_press = spr if not (spr.rect.collidepoint(event.pos)
+                                           or spr.home_rect.collidepoint(event.pos)) else None
             self.pressed = spr
             self._refused = False
             self._press_pos = event.pos
-            self._offset = (event.pos[0] - spr.x, event.pos[1] - spr.y)
+            self._offset = (event.pos[0] - spr.x, event.pos[1] - spr.y) if self._seen_press is None \
+                else (spr.width / 2, spr.height / 2)  # picked up where it was seen: it comes to the pointer
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -500,7 +538,8 @@ class DragController:
             if self.pressed is not None:
                 spr = self.pressed
                 self.pressed = None
-                if spr.rect.collidepoint(event.pos) or spr.home_rect.collidepoint(event.pos):
+                if (spr.rect.collidepoint(event.pos) or spr.home_rect.collidepoint(event.pos)
+                        or spr is self._seen_press):
                     self.on_click(spr)
                 return True
         return False
@@ -512,6 +551,7 @@ def update_sprites(sprites: Iterable[CardSprite], dt: float) -> bool:
     moving = False
     waiting: dict[int, Home] = {}
     pointer.idle += dt
+    pointer.clock += dt
     for s in sprites:
         s.update(dt)
         moving = moving or s.moving

@@ -8,13 +8,13 @@ what moves: sprites, zone boxes and dragging. Everything here is cached, because
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
 import pygame
 
 from game.names import printable
 from scenes import theme
+from scenes.assets import BoundedCache, pixels
 from scenes.table.facewords import carry_title
 
 # --- palette (the theme's; kept here by name for the tables) -------------------------------------------------------
@@ -53,31 +53,37 @@ def display_ready() -> bool:
 
 
 # --- cached drawing helpers --------------------------------------------------------------------------------
-_shadow_cache: dict[tuple[int, int, int, int], pygame.Surface] = {}
+#: Drop shadows by (width, height, radius, alpha): one per card size on screen; a shadow is a little more than its
+#: card, so 2 Mpx holds every card size of a window or two.
+_shadow_cache: BoundedCache[tuple[int, int, int, int], pygame.Surface] = BoundedCache(300, 2_000_000)
 
 
 class FaceCache:
-    """A bounded LRU of drawn card faces, one per card-art module: a resize re-renders only what it needs."""
+    """A bounded LRU of drawn card faces, one per card-art module: a resize re-renders only what it needs. Bounded
+    by count and by pixels (``pixels``): a face at 1920x1080 is several at 1024x600, and five card-art modules
+    each keep their own."""
 
-    __slots__ = ("_faces", "convert", "limit")
+    __slots__ = ("_faces", "convert")
 
-    def __init__(self, limit: int, convert: bool = False) -> None:
-        self._faces: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
-        self.limit = limit
+    def __init__(self, limit: int, convert: bool = False, pixels: int = 3_000_000) -> None:
+        self._faces: BoundedCache[tuple[object, ...], pygame.Surface] = BoundedCache(limit, pixels)
         self.convert = convert  # convert to the display's pixel format once a window exists
+
+    @property
+    def limit(self) -> int:
+        return self._faces.limit
 
     def get(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surf = self._faces.get(key)
         if surf is not None:
-            self._faces.move_to_end(key)
             return surf
         surf = make()
         if self.convert and display_ready():
             surf = carry_title(surf, surf.convert_alpha())
-        self._faces[key] = surf
-        while len(self._faces) > self.limit:
-            self._faces.popitem(last=False)
-        return surf
+        return self._faces.put(key, surf, pixels(surf))
+
+    def values(self) -> list[pygame.Surface]:
+        return self._faces.values()
 
     def clear(self) -> None:
         self._faces.clear()
@@ -91,8 +97,6 @@ def shadow(size: tuple[int, int], radius: int, alpha: int = 90) -> pygame.Surfac
     key = (size[0], size[1], radius, alpha)
     surf = _shadow_cache.get(key)
     if surf is None:
-        if len(_shadow_cache) > 300:
-            _shadow_cache.clear()
         pad = max(4, size[0] // 14)
         surf = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
         steps = 4
@@ -102,13 +106,13 @@ def shadow(size: tuple[int, int], radius: int, alpha: int = 90) -> pygame.Surfac
             pygame.draw.rect(surf, (0, 0, 0, alpha // steps), r, border_radius=radius + pad - inset)
         if display_ready():
             surf = surf.convert_alpha()
-        _shadow_cache[key] = surf
+        _shadow_cache.put(key, surf, pixels(surf))
     return surf
 
 
-_mat_cache: dict[tuple[object, ...], pygame.Surface] = {}
-_MAT_PIXELS = 6_000_000  # the mats kept, in pixels (a window resized many times must not keep every size)
-_mat_pixels = 0
+#: The mats kept, least recently used first out (a window resized many times must not keep every size).
+_MAT_PIXELS = 4_000_000
+_mat_cache: BoundedCache[tuple[object, ...], pygame.Surface] = BoundedCache(300, _MAT_PIXELS)
 
 
 def felt_area(surface: pygame.Surface, rect: pygame.Rect, *, color: tuple[int, int, int, int] = (0, 0, 0, 40),
@@ -116,19 +120,14 @@ def felt_area(surface: pygame.Surface, rect: pygame.Rect, *, color: tuple[int, i
     """A translucent mat on the table marking a zone (cached: mats are drawn every frame)."""
     if rect.w <= 0 or rect.h <= 0:
         return
-    global _mat_pixels
     key = (rect.w, rect.h, color, edge, radius, width)
     tmp = _mat_cache.get(key)
     if tmp is None:
-        if len(_mat_cache) > 300 or _mat_pixels + rect.w * rect.h > _MAT_PIXELS:
-            _mat_cache.clear()
-            _mat_pixels = 0
-        _mat_pixels += rect.w * rect.h
         tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(tmp, color, tmp.get_rect(), border_radius=radius)
         if edge is not None:
             pygame.draw.rect(tmp, edge, tmp.get_rect(), width=width, border_radius=radius)
-        _mat_cache[key] = tmp
+        _mat_cache.put(key, tmp, pixels(tmp))
     surface.blit(tmp, rect.topleft)
 
 

@@ -13,13 +13,14 @@ from collections.abc import Sequence
 import pygame
 
 from game.engine import Outcome, OutcomeKind
+from game.outcome import fmt as outcome_fmt
+from game.outcome import signed
 from scenes import theme
 
 
 def fmt(score: float) -> str:
-    """12, 12.5 and −3 (a real minus sign)."""
-    s = str(int(score)) if float(score).is_integer() else f"{score:.1f}"
-    return s.replace("-", "\u2212")
+    """12, 12.5 and −3 (a real minus sign): ``game.outcome.fmt``, as every screen writes a score."""
+    return outcome_fmt(score)
 
 
 def columns(outcome: Outcome) -> list[str]:
@@ -30,7 +31,11 @@ def columns(outcome: Outcome) -> list[str]:
 
 
 def rows(outcome: Outcome, names: Sequence[str]) -> list[tuple[str, list[str]]]:
-    """(name, cells) per seat in seat order, cells matching :func:`columns`."""
+    """(name, cells) per seat in seat order, cells matching :func:`columns`; a solo game against the game's own
+    opponent: the player's total and the opponent's (the margin, the solo score, is said under them)."""
+    v = outcome.versus
+    if v is not None and len(names) == 1:
+        return [(names[0], [fmt(v.own)]), (v.rival, [fmt(v.rival_score)])]
     out = []
     for s, name in enumerate(names):
         cells = [fmt(r[s]) for r in outcome.rounds] if len(outcome.rounds) > 1 else []
@@ -49,7 +54,8 @@ def name_width(names: Sequence[str]) -> int:
 def natural_size(outcome: Outcome, names: Sequence[str], k: float) -> tuple[int, int]:
     ncols = len(columns(outcome))
     width = int((name_width(names) + 120 * ncols) * k)
-    height = int((44 + 40 * (len(names) + 1) + (34 if outcome.goal is not None else 0)) * k)
+    shown = len(rows(outcome, names))
+    height = int((44 + 40 * (shown + 1) + (34 if outcome.goal is not None else 0)) * k)
     return width, height
 
 
@@ -73,7 +79,10 @@ def draw_outcome_table(surface: pygame.Surface, rect: pygame.Rect, outcome: Outc
     for c, label in enumerate(cols):
         _cell(surface, label, "ui-bold", fs, theme.INK, pygame.Rect(rect.x + name_w + c * col_w, y, col_w, row_h))
     y += row_h
-    if over:
+    v = outcome.versus if len(names) == 1 else None
+    if v is not None:  # the rows are the player and the opponent: the one ahead (or the winner) is lit
+        lead = {0} if (0 in outcome.winners if over else v.own > v.rival_score) else {1}
+    elif over:
         lead = set(outcome.winners)
     else:
         best = max(outcome.scores) if outcome.scores else 0
@@ -91,7 +100,11 @@ def draw_outcome_table(surface: pygame.Surface, rect: pygame.Rect, outcome: Outc
                 pygame.draw.rect(surface, theme.GOLD, hl, border_radius=hl.h // 2)
             _cell(surface, cell, "ui-bold" if total else "ui", fs + (2 if total else 0), theme.INK, cr)
         y += row_h
-    if outcome.goal is not None:
+    if outcome.versus is not None and len(names) == 1:
+        t = theme.text(f"Margin {signed(outcome.versus.margin)}: the solo score", "ui-bold", fs, theme.INK)
+        surface.blit(t, (rect.x + 6, y + int(8 * k)))
+        y += t.get_height() + int(12 * k)
+    elif outcome.goal is not None:
         words = f"Goal: {fmt(outcome.goal)}"
         if outcome.met is not None and over:
             words += " (met)" if outcome.met else " (not met)"

@@ -67,7 +67,7 @@ class SinceLastTurn:
         self.age = 0.0
         self.shown: list[tuple[int, tuple[str, ...], frozenset[str]]] = []  # every summary made (seat, lines, marks)
         self.box_rect: pygame.Rect | None = None  # where the summary box was drawn by the last draw (None: not drawn)
-        self._box: tuple[Any, pygame.Surface] | None = None  # (what it shows, its image)
+        self._imgs: dict[Any, pygame.Surface] = {}  # the box's images by what they show and where
 
     # --- what the table calls ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -188,16 +188,17 @@ class SinceLastTurn:
             return
         k = getattr(t, "k", 1.0)
         pad = max(6, int(10 * k))
-        # Over the newest lines of the log in the side panel (the same lines, picked out), never over the cards.
-        side: pygame.Rect = getattr(t, "side_rect", pygame.Rect(0, 0, 0, 0))
-        width = side.w - 2 * pad if side.w >= 200 else None
-        key = (tuple(self.lines), tuple(play), width, round(k, 3))
-        if self._box is None or self._box[0] != key:
-            self._box = (key, self._render(play, k, width))
-        img = self._box[1]
+        # Over the older lines of the log in the side panel (the newest stay in sight under it), never over the
+        # cards; where the log is too short for that, at the table's top right.
+        log = getattr(t, "log", None)
+        width = log.rect.w - pad if log is not None and log.rect.w >= 200 else None
+        rect = None
         if width is not None:
-            rect = img.get_rect(bottomleft=(side.x + pad, side.bottom - pad))
-        else:
+            img = self._image(play, k, width)
+            rect = self._side_place(img.get_size(), pad)
+        if rect is None:
+            width = None
+            img = self._image(play, k, None)
             rect = img.get_rect(topright=(play.right - pad, play.y + pad))
         under = rect.collidepoint(getattr(t, "mouse", (-1, -1)))
         if width is not None:
@@ -217,6 +218,26 @@ class SinceLastTurn:
         img.set_alpha(alpha)
         surface.blit(img, rect.topleft)
         self.box_rect = rect
+
+    def _image(self, play: pygame.Rect, k: float, width: int | None) -> pygame.Surface:
+        """The box drawn for the side panel (``width``) or the table (None), each kept until the summary changes."""
+        key = (tuple(self.lines), tuple(play), width, round(k, 3))
+        if key not in self._imgs:
+            if len(self._imgs) >= 4:
+                self._imgs.clear()
+            self._imgs[key] = self._render(play, k, width)
+        return self._imgs[key]
+
+    def _side_place(self, size: tuple[int, int], pad: int) -> pygame.Rect | None:
+        """Over the top of the log, never its newest lines (issue 28: the last line was half hidden behind the
+        box): the box starts at the log's top and leaves at least two of its lines in sight below it; None when
+        the log is too short for that."""
+        log = getattr(self.table, "log", None)
+        if log is None or log.rect.h <= 0:
+            return None
+        rect = pygame.Rect(log.rect.x + pad // 2, log.rect.y + pad // 2, *size)
+        keep = 2 * log.line_h + 2 * log._pad
+        return rect if rect.bottom <= log.rect.bottom - keep else None
 
     def _render(self, play: pygame.Rect, k: float, width: int | None = None) -> pygame.Surface:
         """The box as one image (drawn once per summary, blitted each frame), ``width`` wide if given."""

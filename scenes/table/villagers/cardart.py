@@ -15,133 +15,58 @@ card shows a compact face (suit colour and icon, its Gold in a badge big enough 
 The name goes first, then the Gold a player reads from across the table, then the chain line and the Silver rule.
 Returned surfaces are shared cache entries: blit them, never draw on them.
 """
-
 from __future__ import annotations
 
 import pygame
 
-from game.villagers.cards import COUNTESS_GOLD, FOUNDERS_FOOD, TYPES, CardType, ctype
-from game.villagers.present import EVENT_WORDS, SUIT_COLORS
-from game.villagers.state import EVENT_OF
+from game.villagers.cards import FOUNDERS_FOOD, TYPES, CardType, ctype
+from game.villagers.present import SUIT_COLORS
 from game.villagers.texts import SILVER_WORDS, card_text
-from scenes import assets, theme
-from scenes.table import kit
+from scenes import theme
 from scenes.table.facewords import SS as _SS
 from scenes.table.facewords import Words
 from scenes.table.facewords import font as _font
+from scenes.table.villagers.cardparts import (  # noqa: F401  (callers reach the shared parts here)
+    ACCENT,
+    CARD_RATIO,
+    CREAM,
+    CREAM_DARK,
+    GOLD_FILL,
+    INK,
+    INK_SOFT,
+    PEEK,
+    SILVER_ICON,
+    SUIT_ICON,
+    _badge,
+    _band,
+    _base,
+    _blank,
+    _cached,
+    _finish,
+    _icon,
+    _mix,
+    _shade,
+    card_size,
+    clear_cache,
+    fit_name,
+    put_name,
+)
+from scenes.table.villagers.otherfaces import (  # noqa: F401  (the table and the tests reach them here)
+    cancelled_stamp,
+    countess_card,
+    event_card,
+    jester_card,
+    market_card,
+    strip_face,
+    villager_back,
+)
 
-CARD_RATIO = 1.4
-PEEK = 0.6  # the header's height in card widths: what a covered card still shows
-
-INK = (43, 33, 24)
-INK_SOFT = (104, 86, 68)
-CREAM = (247, 239, 219)
-CREAM_DARK = (226, 212, 182)
-BORDER = (58, 44, 32)
-GOLD_FILL = (236, 184, 64)
-SILVER_FILL = (196, 202, 210)
-COIN_INK = (120, 84, 10)
-ACCENT = (168, 86, 40)
-BACK_PLAIN = (92, 66, 46)
-MARKET_COLOR = (176, 92, 52)
-SUMMER = (214, 150, 52)
-WINTER = (86, 128, 178)
-COUNTESS_COLOR = (112, 56, 120)
-
-SUIT_ICON: dict[str, str] = {
-    "Grains": "grain", "Wood": "wood", "Hay": "hay", "Ore": "ore", "Grapes": "grapes", "Wool": "wool",
-    "Leather": "leather", "Solitary": "solitary", "Special": "special",
-}
-#: The icon of what a Silver rule counts (``None``: words only).
-SILVER_ICON: dict[str, str] = {
-    "food_inplay": "food", "builder_inplay": "builder", "goldsym_inplay": "gold", "wood_all": "wood",
-    "hay_all": "hay", "ore_all": "ore", "solitary_all": "solitary", "padlock_all": "padlock",
-    "printed_gold_wood_inplay": "wood", "max_coins_one_villager": "coin",
-}
 SHORT_ABILITY: dict[str, str] = {
     "Monk": "Stands in for any link; cover it with your next build",
     "Apprentice": "Swaps with a covered villager and brings it home",
     "Tinner": "Every padlock is free for the rest of your turn",
     "Smuggler": "Take half the printed Gold of one of your villagers",
 }
-
-_FACES = kit.FaceCache(500)
-_cached = _FACES.get
-
-
-def clear_cache() -> None:
-    _FACES.clear()
-
-
-def card_size(width: int) -> tuple[int, int]:
-    width = max(1, int(width))
-    return width, round(width * CARD_RATIO)
-
-
-# --- drawing helpers ------------------------------------------------------------------------------------------------
-def _icon(name: str, size: float, color: tuple[int, int, int] | None = None) -> pygame.Surface:
-    return assets.icon(name, max(4, round(size)), color)
-
-
-def _shade(c: tuple[int, int, int], f: float) -> tuple[int, int, int]:
-    return (round(c[0] * f), round(c[1] * f), round(c[2] * f))
-
-
-def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
-
-
-def _ink_on(c: tuple[int, int, int]) -> tuple[int, int, int]:
-    """Dark or light text, whichever reads on ``c``."""
-    return INK if (c[0] * 299 + c[1] * 587 + c[2] * 114) / 1000 > 150 else (255, 250, 238)
-
-
-def _blank(w: int, h: int) -> pygame.Surface:
-    return pygame.Surface((w, h), pygame.SRCALPHA)
-
-
-def _finish(s: pygame.Surface, width: int, words: Words | None = None) -> pygame.Surface:
-    out = pygame.transform.smoothscale(s, card_size(width))
-    if words is not None:
-        words.draw(out)
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        out = out.convert_alpha()
-    return out
-
-
-def _base(w: int, h: int, face: tuple[int, int, int]) -> tuple[pygame.Surface, pygame.Rect]:
-    s = _blank(w, h)
-    r = max(2, round(w * 0.06))
-    bw = max(2, round(w / 90))
-    pygame.draw.rect(s, BORDER, s.get_rect(), border_radius=r)
-    inner = s.get_rect().inflate(-2 * bw, -2 * bw)
-    pygame.draw.rect(s, face, inner, border_radius=max(1, r - bw))
-    return s, inner
-
-
-def _band(s: pygame.Surface, inner: pygame.Rect, h: int, color: tuple[int, int, int], radius: int) -> pygame.Rect:
-    band = pygame.Rect(inner.x, inner.y, inner.w, h)
-    pygame.draw.rect(s, color, band, border_top_left_radius=radius, border_top_right_radius=radius)
-    pygame.draw.line(s, _shade(color, 0.6), (band.x, band.bottom), (band.right - 1, band.bottom),
-                     max(1, inner.w // 90))
-    return band
-
-
-def _badge(s: pygame.Surface, words: Words, center: tuple[int, int], d: int, text: str,
-           fill: tuple[int, int, int], fg: tuple[int, int, int] = INK, grow: float = 1.0) -> int:
-    """A round number badge (Gold, the keyring, the Countess's 4). It grows up to ``grow`` times ``d`` so its
-    number stays legible; the number is left out when even that is too small. Returns the diameter drawn."""
-    px = words.fit(text, "ui-bold", d * 0.62, d * 0.8, d * 0.3)
-    if px is None and grow > 1:
-        px = words.fit(text, "ui-bold", words.least * _SS, d * grow * 0.8)
-        if px is not None:
-            d = min(round(d * grow), max(d, round(_font("ui-bold", px).get_height() * _SS * 1.05),
-                                         round(words.width(text, "ui-bold", px) / 0.8)))
-    r = d // 2
-    pygame.draw.circle(s, _shade(fill, 0.55), center, r)
-    pygame.draw.circle(s, fill, center, max(1, r - max(1, d // 11)))
-    words.put(text, "ui-bold", px, fg, "center", (center[0], center[1] + max(0, d // 40)))
-    return d
 
 
 # --- the villager face ----------------------------------------------------------------------------------------------
@@ -238,28 +163,18 @@ def _villager(card: str, width: int, side: int, covered: bool, standin: str, coi
         s.blit(lock, lock.get_rect(midleft=(pill.x + round(pad_h * 0.1), pill.centery)))
         words.put(t.unlocker, "ui-bold", px, INK, "midleft",
                   (pill.x + round(pad_h * 0.12) + lock.get_width(), pill.centery))
-    # the name first; the chain line above it where it fits too
+    # the name first, always (issue 28); the chain line above it and the symbol row under it where they fit too
     room = inner.w - 2 * m
-    name_px = words.fit(t.name, "card-bold", w * 0.135, room, w * 0.09)
+    name = fit_name(words, t.name, w * 0.135, w * 0.09, room, inner.w - 2)
     row = pygame.Rect(inner.x + m, round(w * 0.458), inner.w - 2 * m, round(w * 0.135))
     peek = round(w * PEEK)  # what shows of a covered card: the name and the symbol row must fit above it
-    name_h = _font("card-bold", name_px).get_height() * _SS if name_px is not None else 0
+    name_h = name.height if name is not None else 0
     top = band.bottom + round(w * 0.012)
-    row_h = min(row.h, peek - round(top + name_h * 0.92))
-    if name_px is None or (row_h < row.h * 0.5 and t.gold and not standin):
-        # a compact face: the suit, and the Gold big enough to read; a two-word name on two lines above it
-        area = pygame.Rect(inner.x, band.bottom, inner.w, peek - band.bottom)
-        if name_px is None and " " in t.name:
-            lines = t.name.split(" ", 1)
-            sizes = [words.fit(part, "card-bold", w * 0.135, room, w * 0.09) for part in lines]
-            if None not in sizes:
-                lpx = min(px for px in sizes if px is not None)
-                lh = _font("card-bold", lpx).get_linesize() * _SS * 0.9
-                if 2 * lh <= area.bottom - top:  # the name matters more than the row: it goes first
-                    for i, part in enumerate(lines):
-                        words.put(part, "card-bold", lpx, INK, "midtop", (w // 2, round(top + i * lh)))
-                    below = round(top + 2 * lh)
-                    area = pygame.Rect(area.x, below, area.w, area.bottom - below)
+    row_h = min(row.h, peek - round(top + name_h))
+    if name is None or len(name.lines) > 1 or (row_h < row.h * 0.5 and t.gold and not standin):
+        # a compact face: the name (on two lines where one is too narrow), under it the Gold big enough to read
+        below = round(put_name(words, name, w / 2, top)) if name is not None else band.bottom
+        area = pygame.Rect(inner.x, below, inner.w, peek - below)
         if area.h > (peek - band.bottom) * 0.3:
             _compact_row(s, words, t, area, covered, bool(standin))
     else:
@@ -273,15 +188,15 @@ def _villager(card: str, width: int, side: int, covered: bool, standin: str, coi
                 cpx = words.fit(chain, "ui", w * 0.085, room, w * 0.072)
         chain_h = cpx * _SS * 0.94 if cpx is not None else 0  # the printed layout: the name tucks under it
         name_y = top
-        if cpx is not None and top + chain_h + name_h * 0.92 + row.h <= peek + w * 0.02:
+        if cpx is not None and top + chain_h + name_h + row.h <= peek + w * 0.02:
             words.put(chain, "ui", cpx, ACCENT if standin else INK_SOFT, "midtop", (w // 2, top))
             name_y = round(top + chain_h)
             row_h = row.h
         elif row_h >= row.h:  # room to spare: the name sits midway between the band and the row
-            name_y = round(top + (peek - row.h - top - name_h * 0.92) / 2)
-        words.put(t.name, "card-bold", name_px, INK, "midtop", (w // 2, name_y))
+            name_y = round(top + (peek - row.h - top - name_h) / 2)
+        put_name(words, name, w / 2, name_y)
         if row_h >= row.h * 0.5:
-            row = pygame.Rect(row.x, peek - row_h - max(0, (peek - name_y - round(name_h * 0.92) - row_h) // 2),
+            row = pygame.Rect(row.x, peek - row_h - max(0, (peek - name_y - round(name_h) - row_h) // 2),
                               row.w, row_h)
             _symbol_row(s, words, t, row, covered, bool(standin))
     # the body
@@ -430,170 +345,3 @@ def _body(s: pygame.Surface, words: Words, t: CardType, body: pygame.Rect, zoom:
         mark = _icon(SUIT_ICON.get(t.suit, "any"), min(text_area.h, text_area.w) * 0.62,
                      _mix(color, CREAM, 0.68))
         s.blit(mark, mark.get_rect(center=text_area.center))
-
-
-# --- backs ----------------------------------------------------------------------------------------------------------
-def villager_back(suit: str, width: int, least: int = 0) -> pygame.Surface:
-    """A face-down villager: its back shows the suit (colour and icon, its name where legible); ``suit`` "" is an
-    unknown back."""
-    width = max(8, int(width))
-    least = max(theme.MIN_FONT, int(least))
-    return _cached(("back", suit, width, least), lambda: _back(suit, width, least))
-
-
-def _back(suit: str, width: int, least: int = 0) -> pygame.Surface:
-    w, h = card_size(width * _SS)
-    words = Words(least, centred=False)
-    name = suit.title()
-    color = SUIT_COLORS.get(name, BACK_PLAIN)
-    s, inner = _base(w, h, _shade(color, 0.82) if name in SUIT_COLORS else BACK_PLAIN)
-    field = inner.inflate(-round(w * 0.1), -round(w * 0.1))
-    light = (*_mix(color if name in SUIT_COLORS else BACK_PLAIN, CREAM, 0.35), 255)
-    pat = _blank(w, h)
-    step = max(4, round(w * 0.12))
-    for i in range(-h // step - 1, w // step + h // step + 2):
-        x = i * step
-        pygame.draw.line(pat, light, (x, 0), (x + h, h), max(1, w // 150))
-    s.blit(pat, field, area=field)
-    pygame.draw.rect(s, CREAM, field, max(1, round(w * 0.014)), border_radius=round(w * 0.05))
-    d = round(w * 0.56)
-    pygame.draw.circle(s, BORDER, (w // 2, h // 2), d // 2 + max(2, w // 60))
-    pygame.draw.circle(s, CREAM, (w // 2, h // 2), d // 2)
-    if name in SUIT_ICON:
-        img = _icon(SUIT_ICON[name], d * 0.74)
-    else:
-        img = _icon("village", d * 0.7)
-    s.blit(img, img.get_rect(center=(w // 2, h // 2)))
-    px = words.fit(name, "ui-bold", w * 0.13, field.w * 0.9, w * 0.08) if name in SUIT_COLORS else None
-    if px is not None:
-        fh = _font("ui-bold", px).get_height() * _SS
-        tag = pygame.Rect(0, 0, round(words.width(name, "ui-bold", px)) + round(w * 0.08), max(round(w * 0.17), fh))
-        tag.midtop = (w // 2, min(h // 2 + d // 2 + round(w * 0.05), field.bottom - tag.h))
-        pygame.draw.rect(s, CREAM, tag, border_radius=tag.h // 2)
-        words.put(name, "ui-bold", px, INK, "center", tag.center)
-    return _finish(s, width, words)
-
-
-# --- Market cards, the Countess, the Jester, Events -----------------------------------------------------------------
-def market_card(number: int, width: int, least: int = 0) -> pygame.Surface:
-    """A Market card; its name sits in the bottom band, the part that shows below its stack."""
-    width = max(8, int(width))
-    least = max(theme.MIN_FONT, int(least))
-    return _cached(("market", number, width, least), lambda: _market(number, width, least))
-
-
-def _market(number: int, width: int, least: int = 0) -> pygame.Surface:
-    w, h = card_size(width * _SS)
-    words = Words(least, centred=False)
-    s, inner = _base(w, h, CREAM)
-    band_h = round(w * 0.3)
-    band = pygame.Rect(inner.x, inner.bottom - band_h, inner.w, band_h)
-    radius = max(1, round(w * 0.05))
-    pygame.draw.rect(s, MARKET_COLOR, band, border_bottom_left_radius=radius, border_bottom_right_radius=radius)
-    ic = _icon("market", band_h * 0.8)
-    s.blit(ic, ic.get_rect(midleft=(band.x + round(w * 0.04), band.centery)))
-    room = band.right - (band.x + ic.get_width() + round(w * 0.08)) - round(w * 0.03)
-    title = next((tt for tt in (("First Market", "First", "1st") if number == 1 else ("Second Market", "Second",
-                                                                                       "2nd"))
-                  if words.fit(tt, "ui-bold", band_h * 0.46, room, band_h * 0.3) is not None), "")
-    words.put(title, "ui-bold", words.fit(title, "ui-bold", band_h * 0.46, room, band_h * 0.3) if title else None,
-              (255, 247, 232), "midleft", (band.x + ic.get_width() + round(w * 0.08), band.centery))
-    text = ("When stacks 1 and 2 are empty, after that Build phase: Gold in play and coins pay out (the coins stay)"
-            if number == 1 else
-            "When every stack is empty: Silver, then Gold, then the coins move to the supplies. The game ends")
-    area = pygame.Rect(inner.x + round(w * 0.07), inner.y + round(w * 0.1), inner.w - round(w * 0.14),
-                       band.y - inner.y - round(w * 0.15))
-    if not words.block(text, area, w * 0.1, "ui", INK, w * 0.06):  # too small to read: the Market's sign
-        mark = _icon("market", min(area.w, area.h) * 0.7, _mix(MARKET_COLOR, CREAM, 0.3))
-        s.blit(mark, mark.get_rect(center=area.center))
-    return _finish(s, width, words)
-
-
-def _plain_card(width: int, least: int, color: tuple[int, int, int], icon: str, title: str, text: str,
-                badge: str = "", foot: str = "") -> pygame.Surface:
-    w, h = card_size(width * _SS)
-    words = Words(least, centred=False)
-    s, inner = _base(w, h, CREAM)
-    radius = max(1, round(w * 0.05))
-    band = _band(s, inner, round(w * 0.22), color, radius)
-    ic = _icon(icon, band.h * 0.8)
-    s.blit(ic, ic.get_rect(midleft=(band.x + round(w * 0.05), band.centery)))
-    if badge:
-        _badge(s, words, (band.right - band.h // 2 - round(w * 0.03), band.centery), round(band.h * 0.86), badge,
-               GOLD_FILL)
-    npx = words.fit(title, "card-bold", w * 0.14, inner.w - round(w * 0.1), w * 0.08)
-    if npx is None and title.startswith("The "):
-        title = title[4:]
-        npx = words.fit(title, "card-bold", w * 0.14, inner.w - round(w * 0.1), w * 0.08)
-    top = band.bottom + round(w * 0.04)
-    words.put(title, "card-bold", npx, INK, "midtop", (w // 2, top))
-    bottom = top + (_font("card-bold", npx).get_linesize() * _SS if npx is not None else 0)
-    foot_h = 0
-    fpx = words.fit(foot, "ui-bold", w * 0.07, inner.w - round(w * 0.08), w * 0.05) if foot else None
-    if fpx is not None:
-        words.put(foot, "ui-bold", fpx, ACCENT, "midbottom", (w // 2, inner.bottom - round(w * 0.04)))
-        foot_h = _font("ui-bold", fpx).get_height() * _SS + round(w * 0.05)
-    area = pygame.Rect(inner.x + round(w * 0.07), bottom + round(w * 0.05), inner.w - round(w * 0.14),
-                       inner.bottom - bottom - round(w * 0.1) - foot_h)
-    if not words.block(text, area, w * 0.095, "ui", INK, w * 0.055) and area.h > 0:  # too small to read
-        mark = _icon(icon, min(area.w, area.h) * 0.7, _mix(color, CREAM, 0.3))
-        s.blit(mark, mark.get_rect(center=area.center))
-    return _finish(s, width, words)
-
-
-def countess_card(width: int, least: int = 0) -> pygame.Surface:
-    width = max(8, int(width))
-    least = max(theme.MIN_FONT, int(least))
-    return _cached(("countess", width, least), lambda: _plain_card(
-        width, least, COUNTESS_COLOR, "crown", "The Countess",
-        f"Earns {COUNTESS_GOLD} plus the printed Gold and coins of all her villagers at each Market. Beat her "
-        "gold after the Second Market to win.", str(COUNTESS_GOLD), "House solo rules"))
-
-
-def jester_card(width: int, least: int = 0) -> pygame.Surface:
-    width = max(8, int(width))
-    least = max(theme.MIN_FONT, int(least))
-    return _cached(("jester", width, least), lambda: _plain_card(
-        width, least, (138, 63, 160), "jester", "The Jester",
-        "Once per game: cancel the Event just revealed, before it has any effect.", "", "House solo rules"))
-
-
-def event_card(card: str, width: int, least: int = 0) -> pygame.Surface:
-    width = max(8, int(width))
-    least = max(theme.MIN_FONT, int(least))
-    e = EVENT_OF[card]
-    text = EVENT_WORDS[e.code].format(*e.args, sym=e.sym)
-    when = {"reveal": "At once", "draft": "This Draft phase", "build": "This Build phase"}.get(e.when, "")
-    return _cached(("event", card, width, least), lambda: _plain_card(
-        width, least, SUMMER if e.season == "Summer" else WINTER, "sun" if e.season == "Summer" else "snowflake",
-        e.name, f"{when}: {text}", "", f"{e.season} Event · house rules"))
-
-
-def cancelled_stamp(size: tuple[int, int], least: int = 0) -> pygame.Surface:
-    """What lies over an Event cancelled with the Jester (solo): a veil the card's ``size`` and a tilted red band
-    "Cancelled / by the Jester", readable on the smallest table card (never below ``least`` px)."""
-    width, h = max(12, int(size[0])), max(12, int(size[1]))
-    least = max(theme.MIN_FONT, int(least))
-    return _cached(("cancelled", width, h, least), lambda: _cancelled(width, h, least))
-
-
-def _cancelled(width: int, h: int, least: int = 0) -> pygame.Surface:
-    size = max(theme.MIN_FONT + 1, least, int(width * 0.17))
-    small = max(theme.MIN_FONT, least, int(size * 0.7))
-    big = theme.text("Cancelled", "ui-bold", size, theme.CREAM)
-    under = theme.text("by the Jester", "ui", small, theme.CREAM)
-    pad = max(3, size // 3)
-    band = pygame.Surface((max(big.get_width(), under.get_width()) + 2 * pad,
-                           big.get_height() + under.get_height() + pad), pygame.SRCALPHA)
-    pygame.draw.rect(band, (*theme.ERROR, 235), band.get_rect(), border_radius=max(3, pad))
-    pygame.draw.rect(band, (*theme.CREAM, 255), band.get_rect(), width=max(1, pad // 3), border_radius=max(3, pad))
-    band.blit(big, big.get_rect(midtop=(band.get_width() // 2, pad // 2)))
-    band.blit(under, under.get_rect(midbottom=(band.get_width() // 2, band.get_height() - pad // 2)))
-    stamp = pygame.transform.rotozoom(band, 24 if band.get_width() <= width * 1.1 else 0, 1.0)
-    # a small card's band may stick out at its sides (the words stay whole): the surface is the larger of the two
-    out = pygame.Surface((max(width, stamp.get_width()), max(h, stamp.get_height())), pygame.SRCALPHA)
-    card = pygame.Rect(0, 0, width, h)
-    card.center = out.get_rect().center
-    out.fill((30, 20, 12, 110), card)
-    out.blit(stamp, stamp.get_rect(center=card.center))
-    return out

@@ -21,7 +21,7 @@ import pygame
 from game.engine import Zone
 from scenes import theme
 from scenes.table import kit
-from scenes.table.villagers import cardart
+from scenes.table.villagers import cardart, strips
 
 PEEK = cardart.PEEK + 0.01
 
@@ -55,17 +55,23 @@ def village_col(zone_id: str) -> tuple[int, int] | None:
 def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
     ids = {z.id for z in zones}
     n = len(t.match.seats)
+    t.strip_zones, t.strip_aspect, t.more_cells, t.strip_seats = set(), {}, {}, set()
     f = t.front
     cw = t.cw = max(36, int(min(area.w / 11, area.h * 0.115)))
     lab = label_h(cw, getattr(t, "least", 0))
     gap = max(5, int(cw * 0.1))
-    sc = max(24, int(cw * 0.62))
-    rc = max(28, int(cw * 0.8))
-    hc = max(30, int(cw * 0.85))
-    top_h = int(area.h * (0.2 if n == 1 else 0.24))
+    need = strips.full_need(getattr(t, "least", theme.MIN_FONT))  # every face-up card names itself (issue 28)
+    sc = max(24, int(cw * 0.62), need)
+    rc = max(28, int(cw * 0.8), need)
+    hc = max(30, int(cw * 0.85), need)
     mk = max(6, int(sc * 0.24))
     road_h = lab + round(sc * 1.4) + 4 + mk + gap + round(rc * 1.4) + 4
     hand_h = round(hc * 1.4) + gap
+    head_h = max(18, int(cw * 0.24))
+    # the seat in front first: its deepest column at the width that names every card; the others get the rest
+    front_h = head_h + 2 + round((1.4 + (village_depth(t, f) - 1) * PEEK) * need) + 2 + gap + hand_h
+    room = area.h - road_h - front_h - 2 * gap
+    top_h = max(int(area.h * 0.16), min(int(area.h * (0.2 if n == 1 else 0.24)), room))
     # --- the top: the other seats, or the Countess
     top = pygame.Rect(area.x, area.y, area.w, top_h)
     if n == 1:
@@ -78,15 +84,15 @@ def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
     layout_road(t, ids, road, cw, sc, rc, mk, lab, gap)
     # --- the viewer along the bottom: header, village, Square and hand
     bottom = pygame.Rect(area.x, road.bottom + gap, area.w, area.bottom - road.bottom - gap)
-    head_h = max(18, int(cw * 0.24))
     t.seat_rects[f] = pygame.Rect(bottom.x, bottom.y, min(bottom.w, int(cw * 6.5)), head_h)
     hand_row = pygame.Rect(bottom.x, bottom.bottom - hand_h, bottom.w, hand_h)
-    sq_c = max(24, int(hc * 0.78))
-    sq_w = min(int(bottom.w * 0.36), int(sq_c * 5 * 1.08 + gap))
+    sq_c = max(24, int(hc * 0.78), need)
+    held = t.zone_by_id[f"square:{f}"].size if f"square:{f}" in t.zone_by_id else 0
+    sq_w = min(int(bottom.w * 0.36), int(sq_c * max(2, held + 1) * 1.08 + gap))  # the hand gets the rest
     square = pygame.Rect(hand_row.x, hand_row.y + lab, sq_w, hand_row.h - lab)
     if f"square:{f}" in ids:
         t.boxes[f"square:{f}"] = _box(t, f"square:{f}", square, "row", sq_c, label="Village Square",
-                                                gap=0.06, min_w=max(20, int(sq_c * 0.6)), show_note=False)
+                                      gap=0.06, min_w=need, show_note=False)
     hand = pygame.Rect(square.right + gap, hand_row.y, hand_row.right - square.right - gap, hand_row.h)
     if f"hand:{f}" in ids:
         t.boxes[f"hand:{f}"] = _box(t, f"hand:{f}", hand, "fan", hc, mat=False, gap=0.08)
@@ -97,6 +103,22 @@ def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
 def label_h(cw: int, least: int = 0) -> int:
     """The height of a box's label line over cards ``cw`` px wide (never below ``least`` px)."""
     return theme.font("ui-bold", max(least, theme.MIN_FONT + 1, min(18, cw // 7))).get_linesize() + 2
+
+
+def village_depth(t: Any, seat: int) -> int:
+    """How many cards deep ``seat``'s deepest village column reaches (a branch starts level with the card after
+    its parent)."""
+    parent = t.shown.parent
+    level: dict[str, int] = {}
+    depth = 1
+    for z in sorted((z for z in t.zone_list if village_col(z.id) and village_col(z.id)[0] == seat),  # type: ignore[index]
+                    key=lambda z: village_col(z.id)[1]):  # type: ignore[index]
+        first = z.cards[0] if z.cards else ""
+        start = level[parent[first]] + 1 if parent.get(first, "") in level else 0
+        for i, c in enumerate(z.cards):
+            level[c] = start + i
+        depth = max(depth, start + z.size)
+    return depth
 
 
 def layout_village(t: Any, seat: int, ids: set[str], rect: pygame.Rect, cap: int, front: bool) -> None:
@@ -182,6 +204,10 @@ def layout_opponents(t: Any, others: list[int], ids: set[str], top: pygame.Rect,
                                                     gap=0.05, show_note=False)
         vil = pygame.Rect(inner.x, inner.y, side.x - inner.x - gap, inner.h)
         layout_village(t, o, ids, vil, int(cw * 0.8), front=False)
+        need = strips.full_need(getattr(t, "least", theme.MIN_FONT))
+        square = t.zone_by_id.get(f"square:{o}")
+        if t.village_w.get(o, need) < need or (square is not None and square.size and sw < need):
+            strips.strip_panel(t, o, inner, _box)  # names that read, in a grid of strips
 
 
 def layout_solo_top(t: Any, ids: set[str], top: pygame.Rect, cw: int, lab: int, gap: int) -> None:
@@ -208,8 +234,11 @@ def layout_solo_top(t: Any, ids: set[str], top: pygame.Rect, cw: int, lab: int, 
     if "countess" in ids:
         r = pygame.Rect(panel.x + 6, panel.y + head + 2, panel.w - 12, panel.h - head - 6)
         cc = max(24, int(min(cw * 0.8, r.h / 1.4)))
-        t.boxes["countess"] = _box(t, "countess", r, "row", cc, mat=False, gap=0.06,
-                                             min_w=max(20, int(cc * 0.55)))
+        box = t.boxes["countess"] = _box(t, "countess", r, "row", cc, mat=False, gap=0.06,
+                                         min_w=max(20, int(cc * 0.55)))
+        cards = list(t.zone_by_id["countess"].cards) if "countess" in t.zone_by_id else []
+        if box.fit(len(cards))[0] < strips.full_need(getattr(t, "least", theme.MIN_FONT)):
+            strips.strip_row(t, r, cards, _box)  # her villagers as name strips
 
 
 def layout_road(t: Any, ids: set[str], road: pygame.Rect, cw: int, sc: int, rc: int, mk: int, lab: int,

@@ -42,6 +42,15 @@ def draw_over(t: Any, surface: pygame.Surface) -> None:
     draw_market(t, surface)
     draw_season_marks(t, surface)
     draw_cancelled(t, surface)
+    draw_more(t, surface)
+
+
+def draw_more(t: Any, surface: pygame.Surface) -> None:
+    """Where a seat's name strips do not all fit: "+N more" in the last cell (the focus view shows them all)."""
+    for r, n in t.more_cells.values():
+        size = max(t.least, theme.MIN_FONT)
+        img = theme.text(f"+{n} more", "ui-bold", size, theme.ON_TABLE)
+        surface.blit(img, img.get_rect(midleft=(r.x + 4, r.centery)))
 
 
 def draw_notice(t: Any, surface: pygame.Surface) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game.outcome import score_words
 from game.villagers.events import MarketPayout
 from game.villagers.state import COUNTESS_CARD
 from game.villagers.texts import cname
@@ -58,7 +59,12 @@ def sheet(st: Any, events: Sequence[MarketPayout], over: bool) -> Sheet:
     gold = [int(x) for x in st.supply]
     if st.solo:
         gold.append(int(st.countess_gold))
-    if over:
+    if over and st.solo:  # both totals and the margin, named as every screen names them (game.outcome)
+        from game.villagers.market import result_line
+        from game.villagers.rules import GAME
+
+        footer = f"{result_line(st)}: {score_words(GAME.outcome(st), 0, names[0])}. A tie goes to the Countess."
+    elif over:
         from game.villagers.market import result_line
 
         footer = result_line(st) + ". A tie goes to the smallest village, then it is shared."

@@ -56,6 +56,10 @@ class VillagersTable(TableScene):
         self.market_start = -1e9
         self.log_viewer: object = None
         self.least = theme.MIN_FONT
+        self.strip_zones: set[str] = set()  # village columns shown as their top card's name strip
+        self.strip_aspect: dict[str, tuple[int, float]] = {}  # card shown as a name strip -> (width, h / w)
+        self.more_cells: dict[int, tuple[pygame.Rect, int]] = {}  # seat -> where "+N more" goes, N
+        self.strip_seats: set[int] = set()  # seats whose panel shows name strips (their hand is counted in words)
         super().__init__(app, match, runner_mode=runner_mode)
         self.markets_seen = len(self.market_events())
 
@@ -82,8 +86,11 @@ class VillagersTable(TableScene):
 
     # --- cards ---------------------------------------------------------------------------------------------------
     def shown_cards(self, zone: Zone) -> tuple[str, ...]:
-        """Another seat's hand lists its face-down cards first, so the ones everyone saw drafted lie on top."""
+        """Another seat's hand lists its face-down cards first, so the ones everyone saw drafted lie on top; a
+        village column of name strips shows its top card."""
         cards = super().shown_cards(zone)
+        if zone.id in self.strip_zones:  # a column of name strips shows its top card (the focus view the rest)
+            return cards[-1:]
         if zone.id.startswith("hand:") and zone.owner != self.front:
             return (*(c for c in cards if c.startswith("?")), *(c for c in cards if not c.startswith("?")))
         return cards
@@ -106,7 +113,19 @@ class VillagersTable(TableScene):
             out["coins"] = coins
         return out
 
+    def aspect(self, card: str) -> float:
+        """A name strip is short and wide (``strips``); every other card has the card's shape."""
+        got = self.strip_aspect.get(card)
+        return got[1] if got is not None else cardart.CARD_RATIO
+
     def face(self, card: str, width: int) -> pygame.Surface:
+        strip = self.strip_aspect.get(card)
+        if strip is not None and width == strip[0]:  # at another width (the focus view) the whole card
+            h = round(width * strip[1])
+            if card == COUNTESS_CARD:
+                return cardart.strip_face("The Countess", "countess", width, h, self.least)
+            t = ctype(card)
+            return cardart.strip_face(t.name, t.suit, width, h, self.least, t.gold, self.under(card))
         if card in CARD_TYPE:
             return cardart.villager_face(card, width, least=self.least, **self.variant(card))
         if card == COUNTESS_CARD:
@@ -122,7 +141,16 @@ class VillagersTable(TableScene):
     def back(self, card: str, width: int) -> pygame.Surface:
         return cardart.villager_back(card[1:], width, self.least)
 
+    def under(self, card: str) -> int:
+        """How many cards ``card`` covers in its village column."""
+        parent, n = self.shown.parent, 0
+        while parent.get(card):
+            card, n = parent[card], n + 1
+        return n
+
     def zoom_face(self, card: str, width: int) -> pygame.Surface | None:
+        if card in self.strip_aspect:  # the zoom of a strip is the whole card, as tall as a card's zoom
+            width = min(width, self.zoom_width(cardart.CARD_RATIO))
         if card in CARD_TYPE:
             return cardart.villager_face(card, width, zoom=True, **self.variant(card))
         return self.face(card, width)
@@ -242,8 +270,12 @@ class VillagersTable(TableScene):
         return ""
 
     def seat_line(self, seat: int) -> str:
-        """The presenter's seat line without the gold (the chip shows it)."""
-        return present.seat_line(self.view, seat)
+        """The presenter's seat line without the gold (the chip shows it); a seat shown in name strips has its
+        hand counted here."""
+        line = present.seat_line(self.view, seat)
+        if seat in self.strip_seats and 0 <= seat < len(self.view.hands):
+            return " · ".join(p for p in (f"Hand {len(self.view.hands[seat])}", line) if p)
+        return line
 
     # --- scores ------------------------------------------------------------------------------------------------------
     def score_panel(self) -> tuple[tuple[int, int], Callable[[pygame.Surface, pygame.Rect], Any]] | None:

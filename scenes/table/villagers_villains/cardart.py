@@ -34,6 +34,7 @@ from game.villagers_villains.cards import (
 )
 from scenes import assets, theme
 from scenes.table import kit
+from scenes.table.facewords import carry_title
 from scenes.table.villagers_villains.cardwords import SS as _SS
 from scenes.table.villagers_villains.cardwords import Words as _Words
 from scenes.table.villagers_villains.cardwords import full_text, pair_name, short_text
@@ -96,7 +97,7 @@ def _finish(s: pygame.Surface, size: tuple[int, int], words: _Words | None = Non
     if words is not None:
         words.draw(out)
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        out = out.convert_alpha()
+        out = carry_title(out, out.convert_alpha())
     return out
 
 
@@ -129,7 +130,7 @@ def _name(words: _Words, text: str, rect: pygame.Rect, size: float, lines: int =
     cannot be read in ``rect``."""
     px = words.fit(text, "card-bold", size, rect.w, size * 0.72)
     if px is not None and assets.font("card-bold", px).get_linesize() * 0.8 * _SS <= rect.h:
-        return words.put(text, "card-bold", px, INK, "center", rect.center)
+        return words.put(text, "card-bold", px, INK, "center", rect.center, title=True)
     if " " not in text or lines < 2:
         return False
     px = max(round(size * 0.8 / _SS), words.least)
@@ -140,7 +141,7 @@ def _name(words: _Words, text: str, rect: pygame.Rect, size: float, lines: int =
         return False
     y = rect.centery - lh * (len(rows) - 1) / 2
     for ln in rows:
-        words.put(ln, "card-bold", px, INK, "center", (rect.centerx, y))
+        words.put(ln, "card-bold", px, INK, "center", (rect.centerx, y), title=True)
         y += lh
     return True
 
@@ -224,11 +225,13 @@ def key_number(c: Card) -> tuple[str, str]:
 
 
 def _compact(c: Card, width: int, least: int) -> pygame.Surface:
-    """A card too narrow for its name: the kind's band and icon and its key number as large as the card allows."""
+    """A card too narrow for the full face: the kind's band with its icon and cost, the name (one line or two, at the
+    least legible size when it must: a row of compact cards must still say which card is which, issue 28) and the
+    key number as large as the rest of the card allows."""
     w, h = card_size(width * _SS)
     words = _Words(least)
     color = KIND_COLORS[c.kind]
-    band_h = round(w * 0.36)
+    band_h = round(w * 0.3)
     s = _base(w, h, CREAM, color, band_h)
     light = (255, 248, 232)
     icon_color = light if c.kind not in (HERO, CHALLENGE, MOB) else None
@@ -242,9 +245,14 @@ def _compact(c: Card, width: int, least: int) -> pygame.Surface:
         pygame.draw.circle(s, COIN_RIM, (w - m - d // 2, band_h // 2), d // 2)
         pygame.draw.circle(s, COIN, (w - m - d // 2, band_h // 2), max(1, d // 2 - max(1, d // 11)))
         words.put(str(c.cost), "ui-bold", cost, INK, "center", (w - m - d // 2, band_h // 2 + max(0, d // 40)))
+    m = round(w * 0.04)
+    lh = assets.font("card-bold", least).get_linesize() * _SS
+    name_r = pygame.Rect(m, band_h + round(w * 0.02), w - 2 * m, round(lh * 1.8))
+    if not _name(words, c.name, name_r, max(least * _SS * 1.15, w * 0.12)):
+        name_r.h = 0
     label, what = key_number(c)
-    body = pygame.Rect(0, band_h, w, h - band_h)
-    d = min(round(w * 0.96), round(body.h * 0.96))
+    body = pygame.Rect(0, name_r.bottom, w, h - name_r.bottom)
+    d = min(round(w * 0.9), round(body.h * 0.9))
     centre = body.center
     if what == "tv":
         _star(s, None, centre, d, c.tv)  # the shape only: the number is drawn larger than the star's own
@@ -312,7 +320,10 @@ def _card(c: Card, width: int, zoom: bool, least: int) -> pygame.Surface:
         _badge(s, words, bc, badge_d, str(c.dv), (150, 40, 40), (255, 244, 230), (70, 10, 10))
     elif kind != MOB:
         _badge(s, words, bc, badge_d, str(c.cost), COIN, INK, COIN_RIM)
-    name_bottom = _card_name(words, c, w) or bc[1] + badge_d // 2
+    name_bottom = _card_name(words, c, w)
+    if name_bottom is None and not zoom:  # a long name that does not fit the full face: the compact one names it
+        return _compact(c, width, least)
+    name_bottom = name_bottom or bc[1] + badge_d // 2
     foot_d = round(w * 0.27)
     foot_y = h - m - foot_d // 2
     top = max(name_bottom, bc[1] + badge_d // 2) + round(w * 0.02)
@@ -377,7 +388,7 @@ def _card(c: Card, width: int, zoom: bool, least: int) -> pygame.Surface:
 def city_space_rects(width: int) -> tuple[pygame.Rect, pygame.Rect]:
     """Where the two token spaces of a City Upgrade card lie on its face (card coordinates at ``width``)."""
     w, h = card_size(width, CITY_RATIO)
-    d = round(h * 0.36)
+    d = min(round(h * 0.36), round(w * 0.2))  # leaves the name two lines above them on a small card
     y = h - round(h * 0.06) - d
     gap = round(w * 0.04)
     x1 = round(w * 0.06)
@@ -400,7 +411,7 @@ def city_face(cid: str, width: int, zoom: bool = False,
 
 def _held(face: pygame.Surface, width: int, tokens: tuple[tuple[int, str] | None, ...], least: int
           ) -> pygame.Surface:
-    out = face.copy()
+    out = carry_title(face, face.copy())
     for r, tok in zip(city_space_rects(width), tokens, strict=False):
         if tok is not None:
             img = token_face(tok[0], tok[1], max(8, round(r.w * 0.94)), least)
@@ -408,32 +419,42 @@ def _held(face: pygame.Surface, width: int, tokens: tuple[tuple[int, str] | None
     return out
 
 
-def _city_name(words: _Words, city: CityCard, w: int, h: int, zoom: bool) -> bool:
-    """The City card's name under its band, else across the band too (the name matters more than the phase; the
-    zoom says the phase); True when it stays under the band."""
-    name_r = pygame.Rect(round(w * 0.035), round(h * 0.24), round(w * 0.93), round(h * (0.14 if zoom else 0.2)))
+def _city_name(words: _Words, city: CityCard, w: int, h: int, zoom: bool, band_h: int) -> int:
+    """The City card's name under its band, on one line or two (the ability text then gives way: the zoom has it);
+    the bottom of the name (supersampled units), the band's bottom when it cannot be read at this size."""
+    top = band_h + round(h * 0.02)
+    name_r = pygame.Rect(round(w * 0.035), top, round(w * 0.93), round(h * (0.14 if zoom else 0.2)))
     if _name(words, city.name, name_r, h * (0.13 if zoom else 0.17)):
-        return True
-    _name(words, city.name, pygame.Rect(name_r.x, round(h * 0.02), name_r.w, name_r.bottom - round(h * 0.02)),
-          h * 0.17)
-    return False
+        return name_r.bottom
+    two = pygame.Rect(name_r.x, top, name_r.w, city_space_rects(w // _SS)[0].top * _SS - top - round(h * 0.02))
+    size = max(words.least * _SS * 1.1, h * 0.13)
+    if _name(words, city.name, pygame.Rect(two.x, two.y, two.w, min(two.h, round(size * 2.2))), size):
+        return two.y + min(two.h, round(size * 2.2))
+    return top
 
 
 def _city(city: CityCard, width: int, zoom: bool, least: int) -> pygame.Surface:
     w, h = card_size(width * _SS, CITY_RATIO)
     words = _Words(least)
-    band_h = round(h * 0.22)
+    band_h = max(round(h * 0.22), round(assets.font("ui-bold", least).get_linesize() * _SS))
     s = _base(w, h, CREAM, CITY_COLOR, band_h, radius=0.05)
     m = round(w * 0.035)
-    name_r = pygame.Rect(m, band_h + round(h * 0.02), w - 2 * m, round(h * (0.14 if zoom else 0.2)))
-    named = _city_name(words, city, w, h, zoom)
-    if named:
-        _icon(s, "village", band_h * 0.8, None, midleft=(m, band_h // 2))
+    name_bottom = _city_name(words, city, w, h, zoom, band_h)
+    # the band: the village icon and when the ability works ("City Upgrade · Recruit", else the phase alone: two
+    # City cards side by side must never lose it, issue 28)
     room = w - 2 * m - band_h
-    for label in ((f"City Upgrade · {city.phase}", city.phase, "City Upgrade") if named else ()):
+    left = m + round(band_h * 0.95)
+    if words.fit(city.phase, "ui-bold", band_h * 0.52, room, band_h * 0.3) is None:
+        left, room = m, w - 2 * m  # no room for the icon: the phase takes the whole band
+    else:
+        _icon(s, "village", band_h * 0.8, None, midleft=(m, band_h // 2))
+    for label in (f"City Upgrade · {city.phase}", city.phase):
         bs = words.fit(label, "ui-bold", band_h * 0.52, room, band_h * 0.3)
-        if words.put(label, "ui-bold", bs, INK, "midleft", (m + round(band_h * 0.95), band_h // 2)):
+        if words.put(label, "ui-bold", bs, INK, "midleft", (left, band_h // 2)):
             break
+    else:  # narrower than the phase word at the least legible size: it goes across the band, as large as it reads
+        words.put(city.phase, "ui-bold", words.fit(city.phase, "ui-bold", band_h * 0.7, w - m), INK, "center",
+                  (w // 2, band_h // 2))
     star_d = round(h * 0.34)
     star_c = (w - m - star_d // 2, h - m - star_d // 2)
     spaces = city_space_rects(width * _SS)
@@ -446,7 +467,7 @@ def _city(city: CityCard, width: int, zoom: bool, least: int) -> pygame.Surface:
     _star(s, words, star_c, star_d, city.tv)
     # The ability goes in the full-width strip between the name and the token spaces (the only room wide enough
     # for a sentence: beside the spaces the star leaves a sliver); the small card leaves it to the zoom if too tight.
-    text_area = pygame.Rect(m, name_r.bottom, w - 2 * m, spaces[0].top - name_r.bottom - round(h * 0.01))
+    text_area = pygame.Rect(m, name_bottom, w - 2 * m, spaces[0].top - name_bottom - round(h * 0.01))
     if text_area.h > 0:
         words.block(city.text, text_area, h * (0.075 if zoom else 0.12), "ui", INK, h * 0.045 if zoom else 0)
     return _finish(s, card_size(width, CITY_RATIO), words)
@@ -474,28 +495,37 @@ def _token(seat: int, initial: str, width: int, least: int) -> pygame.Surface:
     ts = words.fit(initial, "ui-bold", w * 0.34, w * 0.6, w * 0.3)
     if ts is not None:
         _icon(s, "village", w * 0.42, light, center=(c[0], c[1] - w // 9))
-        words.put(initial, "ui-bold", ts, light, "center", (c[0], c[1] + round(w * 0.22)))
-    else:  # too small for both: the initial alone, as large as the token allows
-        words.put(initial, "ui-bold", words.fit(initial, "ui-bold", w * 0.62, w * 0.7, w * 0.4), light, "center", c)
+        words.put(initial, "ui-bold", ts, light, "center", (c[0], c[1] + round(w * 0.22)), title=True)
+    else:  # too small for both: the initial alone (whose token it is: its name), as large as the token allows
+        words.put(initial, "ui-bold", words.fit(initial, "ui-bold", w * 0.62, w * 0.7, w * 0.4), light, "center", c,
+                  title=True)
     return _finish(s, (width, width), words)
 
 
-def favor_face(width: int, spent: bool = False) -> pygame.Surface:
-    """The King's Favor marker: a gold disc with a crown (greyed once spent)."""
+def favor_face(width: int, spent: bool = False, least: int = 0, named: bool = False) -> pygame.Surface:
+    """The King's Favor marker: a gold disc with a crown (greyed once spent); ``named``: "Favor" under the crown
+    where it reads at ``least`` px (the marker held by a Mayor is a card of the table, issue 28)."""
     width = max(8, int(width))
-    return _cached(("favor", width, bool(spent)), lambda: _favor(width, bool(spent)))
+    least = max(theme.MIN_FONT, int(least))
+    return _cached(("favor", width, bool(spent), least, named), lambda: _favor(width, bool(spent), least, named))
 
 
-def _favor(width: int, spent: bool) -> pygame.Surface:
+def _favor(width: int, spent: bool, least: int, named: bool) -> pygame.Surface:
     w = width * _SS
+    words = _Words(least)
     s = pygame.Surface((w, w), pygame.SRCALPHA)
     c = (w // 2, w // 2)
     fill = (206, 196, 178) if spent else (246, 206, 80)
     pygame.draw.circle(s, BORDER, c, w // 2)
     pygame.draw.circle(s, fill, c, w // 2 - max(2, w // 14))
-    pygame.draw.circle(s, _shade(fill, 0.75), c, round(w * 0.38), max(1, w // 26))
-    _icon(s, "crown", w * 0.52, (150, 140, 124) if spent else None, center=c)
-    return _finish(s, (width, width))
+    px = words.fit("Favor", "ui-bold", w * 0.26, w * 0.86) if named else None
+    if px is None:
+        pygame.draw.circle(s, _shade(fill, 0.75), c, round(w * 0.38), max(1, w // 26))
+        _icon(s, "crown", w * 0.52, (150, 140, 124) if spent else None, center=c)
+    else:
+        _icon(s, "crown", w * 0.4, (150, 140, 124) if spent else None, center=(c[0], round(w * 0.34)))
+        words.put("Favor", "ui-bold", px, INK, "center", (c[0], round(w * 0.7)), title=True)
+    return _finish(s, (width, width), words)
 
 
 def card_back(width: int, ratio: float = CARD_RATIO, least: int = 0) -> pygame.Surface:

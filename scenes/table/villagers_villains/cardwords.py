@@ -33,7 +33,9 @@ def full_text(cid: str) -> str:
     parts: list[str] = []
     pair = pair_name(cid)
     if c.kind == CHALLENGE:
-        need = "one success" if c.successes == 1 else f"{c.successes} successes (they add up during one Defend phase)"
+        need = "one success" if c.successes == 1 else (
+            f"{c.successes} successes in one Defend phase (a success marks it: \"1 of {c.successes} this Defend "
+            "phase\"; the marks clear when the Defend phase ends, so next round starts again from 0)")
         parts.append(f"Beaten by a defence roll of {c.dv} or more; needs {need}.")
         parts.append(f"Pillage Loss: {c.pillage} gold each round it stays in your town. Loot: {c.loot} gold when "
                      "beaten.")

@@ -17,11 +17,12 @@ from typing import Any
 import pygame
 
 from game.engine import Zone
+from game.villagers_villains.cards import ALL_CARDS
 from game.villagers_villains.explain import town_label
 from game.villagers_villains.state import VVState
 from scenes import theme
 from scenes.table import kit
-from scenes.table.villagers_villains import cardart
+from scenes.table.villagers_villains import cardart, strips
 
 
 @dataclass(eq=False, slots=True)
@@ -115,6 +116,8 @@ class VVLayout:
     least: int
     die_rect: pygame.Rect
     info_rect: pygame.Rect
+    zone_list: Sequence[Zone]
+    strip_boxes: set[str]  # the zones drawn as name strips (another Mayor's town and trophies)
 
     def structure_key(self, zones: Sequence[Zone]) -> Hashable:
         return (self.front, tuple((z.id, z.kind, z.size) for z in zones))
@@ -124,6 +127,7 @@ class VVLayout:
 
     def layout_zones(self, zones: Sequence[Zone], area: pygame.Rect) -> None:
         n = len(self.match.seats)
+        self.strip_boxes = set()
         cw = max(34, int(min(area.w / 11.5, area.h * 0.118)))
         for _ in range(12):  # shrink until the other Mayors' panels have room
             self.boxes = {}
@@ -151,9 +155,17 @@ class VVLayout:
         return theme.font("ui-bold", size).get_linesize() + 2
 
     def _opponents_need(self, n: int, cw: int) -> int:
+        """The height of the other Mayors' band: their header, their largest town and trophies as name strips in
+        two columns (one more strip per group that may not split evenly), and the line of hand, tokens and favor."""
         if n <= 1:
             return 0
-        return int(cw * 1.25) + self._label_h(cw)
+        v: VVState = self.view
+        others = [s for s in range(n) if s != self.front]
+        most = max(len(v.towns[s]) + (1 if v.trophies[s] else 0) + len(v.trophies[s]) // 2 for s in others)
+        sh = strips.strip_height(self.least) + 4
+        rows = -(-most // 2) + 1
+        head = max(16, int(cw * 0.24))
+        return max(int(cw * 1.25) + self._label_h(cw), head + rows * sh + 26)
 
     def _layout_bottom(self, zones: Sequence[Zone], area: pygame.Rect, cw: int) -> int:
         """The viewer's hand and town, the City Upgrade band and the middle band, from the bottom up; returns the top
@@ -207,6 +219,11 @@ class VVLayout:
         # --- the middle band: deck (and other piles), the Recruitment Pool, the die
         return self._layout_middle(ids, area, y, pcw, gap, lab)
 
+    def zone_cards(self, zid: str) -> tuple[str, ...]:
+        """The cards of zone ``zid`` in the table's zones (none if it has none)."""
+        z = next((z for z in self.zone_list if z.id == zid), None)
+        return tuple(z.cards) if z is not None else ()
+
     def _town_groups(self, zones: Sequence[Zone], seat: int) -> list[tuple[str, int]]:
         by = {z.id: z for z in zones}
         out = [(f"{g}:{seat}", by[f"{g}:{seat}"].size) for g in GROUPS if f"{g}:{seat}" in by]
@@ -225,8 +242,8 @@ class VVLayout:
         v: VVState = self.view
         f = self.front
         tok = self.tok = max(20, int(pcw * 0.42))
-        ccw_max = int(pcw * 1.15)
-        box_w = int(ccw_max * 0.9)
+        box_w = int(pcw * 1.15 * 0.9)
+        ccw_max = max(int(pcw * 1.15), self._city_min_w())
         left_w = box_w + gap + int(tok * 2.5) + gap + int(tok * 2.4)
         n = max(1, len(v.cities))
         avail = area.w - left_w - gap
@@ -234,7 +251,7 @@ class VVLayout:
         for lines in (1, 2, 3):
             per = -(-n // lines)
             ccw = int((avail - (per - 1) * max(2, round(ccw_max * 0.08)) - 4) / per)
-            if ccw >= int(pcw * 0.85) or lines == 3:
+            if ccw >= max(int(pcw * 0.85), self._city_min_w()) or lines == 3:
                 break
         ccw = max(24, min(ccw_max, ccw))
         c_h = round(ccw * cardart.CITY_RATIO)
@@ -277,6 +294,11 @@ class VVLayout:
                                                   gap=0.0)
         return top - lab - gap
 
+    def _city_min_w(self) -> int:
+        """The narrowest City Upgrade card whose name reads on two lines at the least legible size: narrower, the
+        cards go on two lines (issue 28: City cards without names)."""
+        return int(self.least * 8.2)
+
     def _layout_middle(self, ids: set[str], area: pygame.Rect, bottom: int, pcw: int, gap: int, lab: int) -> int:
         pch = round(pcw * cardart.CARD_RATIO)
         num_h = lab
@@ -314,6 +336,7 @@ class VVLayout:
     def _layout_opponents(self, zones: Sequence[Zone], band: pygame.Rect, cw: int) -> None:
         """One panel per other Mayor across the top: header; town grouped by type; hand, trophies, tokens, favor."""
         ids = {z.id for z in zones}
+        by = {z.id: z for z in zones}
         n = len(self.match.seats)
         f = self.front
         others = [(f + i) % n for i in range(1, n)]
@@ -326,13 +349,13 @@ class VVLayout:
             self.seat_panels[o] = panel
             self.seat_rects[o] = pygame.Rect(panel.x + gap // 2, panel.y + 2, panel.w - gap, head - 2)
             inner = pygame.Rect(panel.x + gap // 2, panel.y + head, panel.w - gap, panel.h - head - gap // 2)
-            low_h = max(16, min(int(inner.h * 0.3), int(cw * 0.75)))
+            low_h = max(16, min(int(inner.h * 0.22), int(cw * 0.5)))
             low_cw = max(10, int((low_h - 4) / cardart.CARD_RATIO))
             town = pygame.Rect(inner.x, inner.y, inner.w, inner.h - low_h - 2)
-            max_w = int(cw * (0.8 if cols > 1 else 0.9))
-            w, rects = flow_groups(self._town_groups(zones, o), town, max_w, 12, 0, gap_frac=0.06)
-            for zid, r in rects.items():
-                self.boxes[zid] = LabelBox(self.least, zid, r, "row", w, mat=False, gap=0.06, show_note=False)
+            groups = self._town_groups(zones, o)
+            if f"trophies:{o}" in by:
+                groups.append((f"trophies:{o}", by[f"trophies:{o}"].size))
+            self._strips(groups, town)
             low = pygame.Rect(inner.x, inner.bottom - low_h, inner.w, low_h)
             tok = max(10, min(int(low_h * 0.8), int(self.tok * 0.8)))
             right = low.right
@@ -344,10 +367,48 @@ class VVLayout:
                 r = pygame.Rect(right - int(tok * 2.3), low.centery - tok // 2 - 2, int(tok * 2.3), tok + 4)
                 self.boxes[f"tokens:{o}"] = LabelBox(self.least, f"tokens:{o}", r, "row", tok, aspect=1.0, mat=False, gap=0.1)
                 right = r.x - 4
-            half = (right - low.x - 4) // 2
-            hr = pygame.Rect(low.x, low.y, half, low_h)
+            hr = pygame.Rect(low.x, low.y, right - low.x - 4, low_h)
             self.boxes[f"hand:{o}"] = LabelBox(self.least, f"hand:{o}", hr, "row", low_cw, mat=False, gap=0.05)
-            if f"trophies:{o}" in ids:
-                tr = pygame.Rect(hr.right + 4, low.y, half, low_h)
-                self.boxes[f"trophies:{o}"] = LabelBox(self.least, f"trophies:{o}", tr, "row", low_cw, mat=False, gap=0.05)
+
+    def _strips(self, groups: Sequence[tuple[str, int]], area: pygame.Rect) -> None:
+        """Another Mayor's town and trophies as name strips (``cardart.strip_face``), each group a column run of
+        strips, in as few columns as hold them all (the wider the strips, the fewer names shrink)."""
+        sh = strips.strip_height(self.least)
+        g = 2
+        names = [c for zid, _n in groups for c in self.zone_cards(zid)]
+        fnt = theme.font("card-bold", self.least)
+        need = max((fnt.size(ALL_CARDS[c].name)[0] for c in names if c in ALL_CARDS), default=0) + sh // 2 + 4
+        cols, col_w = 1, area.w
+        for wide in (True, False):  # strips as wide as the longest name if they fit so, else as many as fit
+            for cols in range(1, 5):
+                col_w = (area.w - (cols - 1) * 4) // cols
+                if (not wide or col_w >= need) and self._flow(groups, area, cols, col_w, sh, g) is not None:
+                    break
+            else:
+                continue
+            break
+        placed = self._flow(groups, area, cols, col_w, sh, g, force=True) or {}
+        for zid, r in placed.items():
+            box = LabelBox(self.least, zid, r, "row", col_w, mat=False, gap=g / col_w, show_note=False,
+                           aspect=sh / col_w)
+            self.boxes[zid] = box
+            self.strip_boxes.add(zid)
+
+    @staticmethod
+    def _flow(groups: Sequence[tuple[str, int]], area: pygame.Rect, cols: int, col_w: int, sh: int, g: int,
+              force: bool = False) -> dict[str, pygame.Rect] | None:
+        """Each group's rect when the groups run down ``cols`` columns (a group is never split); None when they do
+        not fit (``force``: the last column takes the rest, squeezed)."""
+        out: dict[str, pygame.Rect] = {}
+        col, y = 0, area.y
+        for zid, n in groups:
+            need = n * sh + (n - 1) * g
+            if y > area.y and y + need > area.bottom and col + 1 < cols:
+                col, y = col + 1, area.y
+            if y + need > area.bottom and not force:
+                return None
+            h = min(need, max(sh, area.bottom - y)) if force else need
+            out[zid] = pygame.Rect(area.x + col * (col_w + 4), y, col_w, h)
+            y += h + g + 2
+        return out
 

@@ -45,15 +45,34 @@ def draw_town_hint(t: Any, surface: pygame.Surface) -> None:
         y += lh
 
 
+def pool_moves(before: tuple[str, ...], now: tuple[str, ...], moved: dict[str, int]) -> dict[str, int]:
+    """Where the pool's cards were before it closed up (card -> its old position), for "was 3" under its number:
+    kept while the pool does not change, renewed when cards left it (the rest moved up), cleared by a refill."""
+    if now == before:
+        return {c: p for c, p in moved.items() if c in now}
+    if len(now) < len(before) and all(c in before for c in now):
+        return {c: before.index(c) + 1 for i, c in enumerate(now) if before.index(c) != i}
+    return {}
+
+
 def draw_pool_numbers(t: Any, surface: pygame.Surface) -> None:
+    """The position numbers under the pool; under a card that moved up when the pool closed up, "was 3" too (the
+    log said "declares position 3 (the Blacksmith)" and the Blacksmith sits at 2 now, issue 28)."""
     box = t.boxes.get("pool")
     if box is None:
         return
     size = max(theme.MIN_FONT + 1, int(t.pcw * 0.2))
     d = int(size * 1.5)
+    pool = t.view.pool
+    moves = getattr(t, "pool_moves", {})
+    small = max(t.least, theme.MIN_FONT)
     for i, (x, _y) in enumerate(box.slot_positions()):
         cx = round(x + box.card_w / 2)
         cy = box.rect.bottom + d // 2 + 2
+        was = moves.get(pool[i]) if i < len(pool) else None
+        if was:
+            img = theme.text(f"was {was}", "ui-bold", small, theme.ON_TABLE)
+            surface.blit(img, img.get_rect(midleft=(cx + d // 2 + 2, cy + 1)))
         pygame.draw.circle(surface, theme.CREAM, (cx, cy), d // 2)
         pygame.draw.circle(surface, theme.PAPER_EDGE, (cx, cy), d // 2, max(1, d // 12))
         img = theme.text(str(i + 1), "ui-bold", size, theme.INK)
@@ -111,15 +130,16 @@ def draw_declared(t: Any, surface: pygame.Surface) -> None:
 
 
 def draw_favor_marker(t: Any, surface: pygame.Surface) -> None:
-    """The King's Favor marker on its pool card (it moves with the card as the pool closes up)."""
+    """The King's Favor marker on its pool card (it moves with the card as the pool closes up), at the card's
+    bottom-left corner: over the top it covered the card's header and name ("itizen Cost", issue 28)."""
     card = t.view.favor_card
     spr = t.sprites.get(card) if card else None
     if spr is None or spr.dragging:
         return
-    d = max(16, int(spr.width * 0.42))
+    d = max(16, int(spr.width * 0.36))
     img = cardart.favor_face(d)
     r = spr.rect
-    surface.blit(img, (r.x - d // 4, r.y - d // 4))
+    surface.blit(img, (r.x - d // 4, r.bottom - d * 3 // 4))
 
 
 def draw_marks(t: Any, surface: pygame.Surface) -> None:

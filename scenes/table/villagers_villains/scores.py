@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game.villagers_villains.cards import CITIES, C
-from game.villagers_villains.scoring import ROWS, breakdown, totals
+from game.villagers_villains.scoring import ROWS, Breakdown, breakdown, totals
 from game.villagers_villains.state import town_size
 from scenes import theme
 from scenes.table.villagers_villains.records import Standing
@@ -149,6 +149,48 @@ def sheet(st: Any, over: bool, outcome: Any, standing: Standing | None = None) -
     if r.cooperative:
         title = f"Cooperative: {title[0].lower()}{title[1:]}"
     return Sheet(title, tuple(names), tuple(rows), leaders, tuple(lines), tuple(lead))
+
+
+def last_change_lines(match: Any) -> tuple[str, ...]:
+    """What changed in a human Mayor's score after their own last decision (issue 28: "Your score now" said 18,
+    the total was 16, nothing said why). The table's score line is the score if the game ended now; the decisions
+    after a Mayor's last one (another Mayor's build taking LARGEST TOWN, the last Defend) can still move a bonus or
+    a town. Each human whose total moved gets a line naming the rows that moved; () when nothing did or the game
+    is not over."""
+    if not match.is_over() or not match.history:
+        return ()
+    from game.match import Match
+
+    humans = [s for s, spec in enumerate(match.seats) if spec.is_human]
+    last = {rec.seat: i for i, rec in enumerate(match.history) if rec.seat in humans}
+    then: dict[int, Breakdown] = {}
+    replay = Match(match.game_name, match.seats, match.seed, dict(match.options))
+    for i, rec in enumerate(match.history):
+        replay.apply(rec.seat, rec.action)
+        for s, at in last.items():
+            if at == i:
+                then[s] = breakdown(replay.state)[s]
+    end = breakdown(match.state)
+    out = []
+    for s, was in then.items():
+        if was.total == end[s].total:
+            continue
+        moved = [f"{label} {a} \u2192 {b}" for (label, a), (_l, b) in
+                 zip(was.rows(), end[s].rows(), strict=True) if a != b]
+        after = len(match.history) - 1 - last[s]
+        if len(humans) == 1:
+            head = f"Your score read {was.total} after your last decision"
+        else:
+            head = f"{match.seats[s].name}'s score read {was.total} after their last decision"
+        out.append(f"{head}; {after} more decision{'s' if after != 1 else ''} and the final scoring made it "
+                   f"{end[s].total}: {', '.join(moved)}." if after else
+                   f"{head}; the final scoring made it {end[s].total}: {', '.join(moved)}.")
+    return tuple(out)
+
+
+def with_lines(sh: Sheet, lines: Sequence[str]) -> Sheet:
+    """The sheet with ``lines`` added under it (what the final scoring changed, ``last_change_lines``)."""
+    return Sheet(sh.title, sh.heads, sh.rows, sh.leaders, (*sh.lines, *lines), sh.lead) if lines else sh
 
 
 # --- drawing ---------------------------------------------------------------------------------------------------

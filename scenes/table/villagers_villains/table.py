@@ -21,16 +21,17 @@ from typing import Any
 
 import pygame
 
-from game.engine import HIDDEN_CARD, Outcome
+from game.engine import HIDDEN_CARD, SKIPPED, Event, Outcome
 from game.villagers_villains import explain
 from game.villagers_villains.cards import ALL_CARDS, CITIES, FAVOR_ID
+from game.villagers_villains.events import Skipped
 from game.villagers_villains.explain import RollShow
 from game.villagers_villains.state import VVState
 from scenes import theme
 from scenes.table import kit
 from scenes.table.base import CardTag, TableScene
 from scenes.table.scores import fmt
-from scenes.table.villagers_villains import cardart, overlays, records, themes
+from scenes.table.villagers_villains import cardart, overlays, records, strips, themes
 from scenes.table.villagers_villains import scores as vscores
 from scenes.table.villagers_villains.dice import Die
 from scenes.table.villagers_villains.layout import VVLayout
@@ -52,6 +53,10 @@ class VillagersVillainsTable(VVLayout, TableScene):
         self.sync_pending = False  # the cards wait for the die: they move when it stops
         self.standing: records.Standing | None = None
         self.least = theme.MIN_FONT
+        self.pool_seen: tuple[str, ...] = ()  # the pool as last shown, and where its cards were before it closed up
+        self.pool_moves: dict[str, int] = {}
+        self.strip_cards: dict[str, float] = {}  # card -> height/width of its name strip
+        self.strip_boxes: set[str] = set()
         super().__init__(app, match, runner_mode=runner_mode)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -61,9 +66,20 @@ class VillagersVillainsTable(VVLayout, TableScene):
         super().layout(size)
 
     # === the model -> what is shown =================================================================================
+    def after_apply(self, events: list[Event], human: bool = False) -> None:
+        """As the base, but the instruction box keeps only the seated Mayor's own passes: another Mayor's "nothing
+        affordable: Build/Hire skipped" goes to the log and the since-your-last-turn summary (issue 28)."""
+        others = {e.text for e in events if e.kind == SKIPPED and isinstance(e.data, Skipped)
+                  and e.data.seat != self.viewer}
+        super().after_apply(events, human)
+        if others:
+            self.moments.notes[:] = [n for n in self.moments.notes if n not in others]
+
     def refresh(self, sync: bool = True, animate: bool = True) -> None:
         """As the base, except that after a new roll the cards wait for the die: they move when it stops."""
         super().refresh(False, animate)
+        self.pool_moves = overlays.pool_moves(self.pool_seen, tuple(self.view.pool), self.pool_moves)
+        self.pool_seen = tuple(self.view.pool)
         rolled = self.die.scan(self, animate)
         if sync:
             if rolled and self.dice_rolling:
@@ -123,10 +139,13 @@ class VillagersVillainsTable(VVLayout, TableScene):
 
     # === cards ======================================================================================================
     def face(self, card: str, width: int) -> pygame.Surface:
+        strip = self.strip_cards.get(card)
+        if strip is not None and card in ALL_CARDS:  # in another Mayor's town or trophies: a name strip
+            return strips.strip_face(card, width, round(width * strip), self.least)
         if card in CITIES:
             return cardart.city_face(card, width, least=self.least)
         if card == FAVOR_ID:
-            return cardart.favor_face(width, self.view.favor_spent)
+            return cardart.favor_face(width, self.view.favor_spent, self.least, named=True)
         if card.startswith("token-"):
             seat = int(card.split("-")[1])
             return cardart.token_face(seat, self.initial(seat), width, self.least)
@@ -140,12 +159,20 @@ class VillagersVillainsTable(VVLayout, TableScene):
         return cardart.card_back(width, least=self.least)
 
     def sprite_specs(self) -> list[tuple[kit.ZoneBox, list[tuple[str, CardTag]]]]:
-        """The unused City Upgrade cards' pile shows a landscape back."""
+        """The unused City Upgrade cards' pile shows a landscape back; the cards of the zones laid out as name
+        strips (``strip_boxes``) are noted with their strips' shape, for ``aspect`` and ``face``."""
         out = super().sprite_specs()
+        strips: dict[str, float] = {}
         for box, specs in out:
             if box.name == "city-box":
                 specs[:] = [(key, dataclasses.replace(tag, back=CITY_BACK)) for key, tag in specs]
+            elif box.name in self.strip_boxes:
+                strips.update((tag.card, box.aspect) for _key, tag in specs if tag.card)
+        self.strip_cards = strips
         return out
+
+    def aspect(self, card: str) -> float:
+        return self.strip_cards.get(card) or cardart.aspect_of(card)
 
     def zoom_face(self, card: str, width: int) -> pygame.Surface | None:
         if card in CITIES:  # with the tokens that hold it, as on the table
@@ -293,6 +320,8 @@ class VillagersVillainsTable(VVLayout, TableScene):
             with contextlib.suppress(Exception):
                 standing = records.standing(match, sum(vscores.totals(st)))
         sh = vscores.sheet(st, match.is_over(), match.game.outcome(st), standing)
+        with contextlib.suppress(Exception):  # what the last decision changed (issue 28); optional words
+            sh = vscores.with_lines(sh, vscores.last_change_lines(match))
         cache: dict[tuple[int, int], pygame.Surface] = {}
 
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> int:

@@ -87,7 +87,7 @@ class VillagesArena:
                 self._line(surface, words, verdict, size)
             else:
                 t = theme.text("Battlefield", "card-bold", max(theme.MIN_FONT + 2, int(20 * k)), theme.ON_TABLE_SOFT)
-                surface.blit(t, t.get_rect(center=a.center))
+                surface.blit(t, t.get_rect(center=self.arena_cols[1].center))  # beside the Attack slot, not on it
             return
         vs = theme.text("vs", "card-bold", max(theme.MIN_FONT + 2, int(22 * k)), theme.ON_TABLE)
         surface.blit(vs, vs.get_rect(center=(a.centerx, self.arena_slots[0].centery)))

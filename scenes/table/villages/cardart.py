@@ -32,7 +32,7 @@ from game.villages.cards import (
 )
 from scenes import assets, theme
 from scenes.table import kit
-from scenes.table.facewords import Words
+from scenes.table.facewords import Words, carry_title
 
 CARD_RATIO = 1.4
 _SS = 2  # supersampling factor
@@ -111,8 +111,8 @@ class _Words(Words):
     """The shared face words (``scenes.table.facewords``); this art places words in screen pixels."""
 
     def put(self, text: str, role: str, px: int | None, color: tuple[int, int, int], anchor: str,
-            at: tuple[float, float]) -> bool:
-        return super().put(text, role, px, color, anchor, (at[0] * _SS, at[1] * _SS))
+            at: tuple[float, float], *, title: bool = False) -> bool:
+        return super().put(text, role, px, color, anchor, (at[0] * _SS, at[1] * _SS), title=title)
 
 
 def _badge(s: pygame.Surface, words: _Words, center: tuple[int, int], d: int, text: str,
@@ -294,7 +294,7 @@ def _finish(s: pygame.Surface, width: int, words: _Words | None = None) -> pygam
     if words is not None:
         words.draw(out)
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        out = out.convert_alpha()
+        out = carry_title(out, out.convert_alpha())
     return out
 
 
@@ -308,34 +308,40 @@ def _face(card: str, width: int, zoom: bool, least: int = 0) -> pygame.Surface:
     colour = COLOUR_OF.get(card, "gray")
     col = COLOUR_RGB[colour]
     band_h = round(w * 0.25)
+    # the name in the band, right of the corner index; on a narrow card the band is the name's alone, across the
+    # whole width, and the corner index sits under it: the band is what shows of a card covered in a village's
+    # cascade, so the name always does (issue 28)
+    name_rect = pygame.Rect(round(w * 0.37), 0, round(w * 0.61), band_h)
+    name_px = words.fit(t.name, "card-bold", w * 0.15, name_rect.w, w * 0.085)
+    narrow = name_px is None and not zoom
+    if narrow:
+        name_px = words.fit(t.name, "card-bold", w * 0.15, w * 0.92, w * 0.085)
+        if name_px is not None:
+            band_h = max(band_h, (theme.font("card-bold", name_px).get_linesize() + 2) * _SS)
+        name_rect = pygame.Rect(round(w * 0.04), 0, round(w * 0.92), band_h)
     s = _base(w, h, col, band_h)
     ink_on_band = on_colour(col)
     # the corner index: the power badge (units) or a picture (animals, buildings), the emblem under it
     d = round(w * 0.3)
-    badge_c = (round(w * 0.2), round(w * 0.19))
+    drop = band_h + round(w * 0.03) - round(w * 0.04) if narrow else 0
+    badge_c = (round(w * 0.2), round(w * 0.19) + drop)
     if unit:
         _badge(s, words, badge_c, d, str(t.power), INK, PAPER, _shade(col, 0.5))
         em = emblem(colour, round(w * 0.24))
-        s.blit(em, em.get_rect(center=(badge_c[0], round(w * 0.52))))
+        s.blit(em, em.get_rect(center=(badge_c[0], round(w * 0.52) + drop)))
     else:
         pygame.draw.circle(s, CREAM, badge_c, d // 2)
         pygame.draw.circle(s, _shade(col, 0.6), badge_c, d // 2, max(1, d // 11))
         pic = pygame.Rect(0, 0, round(d * 0.8), round(d * 0.8))
         pic.center = badge_c
         _picture(s, t.key, pic, _shade(col, 0.85))
-    # the name in the band, right of the badge
-    name_rect = pygame.Rect(round(w * 0.37), 0, round(w * 0.61), band_h)
-    name_px = words.fit(t.name, "card-bold", w * 0.15, name_rect.w, w * 0.085)
-    words.put(t.name, "card-bold", name_px, ink_on_band, "midleft", (name_rect.x / _SS, name_rect.centery / _SS))
-    # a narrow unit names itself across its width, under the corner index (an animal or building names itself at
-    # the bottom, in the strip that shows when it lies tucked under a village)
+    words.put(t.name, "card-bold", name_px, ink_on_band, "center" if narrow else "midleft",
+              ((name_rect.centerx if narrow else name_rect.x) / _SS, name_rect.centery / _SS), title=True)
+    # an animal or building names itself at the bottom too (tucked under an Inn's guest, that strip shows)
     bottom_px = None if unit or zoom else words.fit(t.name, "card-bold", w * 0.15, w * 0.6, w * 0.08)
-    low_name = name_px is None and not zoom and (unit or bottom_px is None)
-    if low_name:
-        words.put(t.name, "card-bold", words.fit(t.name, "card-bold", w * 0.15, w * 0.94, w * 0.085), INK, "center",
-                  (w / 2 / _SS, w * 0.76 / _SS))
     # the picture: the emblem large and pale (units) or the animal / building
-    art = pygame.Rect(round(w * 0.36), round(w * 0.3), round(w * 0.58), round(w * 0.5 if not zoom else w * 0.36))
+    art = pygame.Rect(round(w * 0.36), round(w * 0.3) + drop // 2, round(w * 0.58),
+                      round(w * 0.5 if not zoom else w * 0.36))
     if unit:
         big = emblem(colour, min(art.w, art.h), _mix(col, CREAM, 0.55), outline=False)
         s.blit(big, big.get_rect(center=art.center))
@@ -347,18 +353,16 @@ def _face(card: str, width: int, zoom: bool, least: int = 0) -> pygame.Surface:
         text_area = pygame.Rect(round(w * 0.06), round(w * 0.7), round(w * 0.88), round(w * 0.4))
         pygame.draw.rect(s, PAPER, text_area, border_radius=round(w * 0.03))
         words.block(t.text, text_area.inflate(-round(w * 0.05), -round(w * 0.03)), w * 0.072)
-        kind = f"{colour.capitalize()} unit · power {t.power}" if unit else t.kind.capitalize()
-        words.put(kind, "ui-bold", words.fit(kind, "ui-bold", w * 0.06, w * 0.55, w * 0.04), INK, "midleft",
-                  (w * 0.07 / _SS, (h - w * 0.14) / _SS))
+        words.block(badge_words(card), pygame.Rect(round(w * 0.06), round(w * 1.12), round(w * 0.6),
+                                                   round(h - w * 1.15)), w * 0.05, "ui", INK, w * 0.034, top=True)
     else:
         shade = _mix(INK, CREAM, 0.15)
         short = SHORT.get(t.key, "")
         area = pygame.Rect(round(w * 0.05), round(w * 0.83), round(w * 0.9), round(w * 0.26))
         if not unit:  # above the strip that shows when the card lies tucked under a village
-            if not low_name:
-                words.block(short, pygame.Rect(round(w * 0.05), round(w * 0.6), round(w * 0.9), round(w * 0.28)),
-                            w * 0.1, "ui-bold", shade, w * 0.075, 2)
-        elif not words.block(short, area, w * 0.1, "ui-bold", shade, w * 0.075, 2) and not low_name:
+            words.block(short, pygame.Rect(round(w * 0.05), round(w * 0.6), round(w * 0.9), round(w * 0.28)),
+                        w * 0.1, "ui-bold", shade, w * 0.075, 2)
+        elif not words.block(short, area, w * 0.1, "ui-bold", shade, w * 0.075, 2):
             words.block(short, pygame.Rect(round(w * 0.05), round(w * 0.62), round(w * 0.9), round(w * 0.47)),
                         w * 0.1, "ui-bold", shade, w * 0.075, 3)
     # bottom-left: the colour named (units), the name again (animals and buildings, for cards tucked under)
@@ -373,11 +377,25 @@ def _face(card: str, width: int, zoom: bool, least: int = 0) -> pygame.Surface:
                       _shade(col, 0.5 if _luma(col) > 140 else 0.85), "midleft",
                       ((x0 + round(w * 0.15)) / _SS, y_mid / _SS))
         else:
-            words.put(t.name, "card-bold", bottom_px, INK, "midleft", (x0 / _SS, y_mid / _SS))
+            words.put(t.name, "card-bold", bottom_px, INK, "midleft", (x0 / _SS, y_mid / _SS), title=name_px is None)
     # the gold badge, bottom-right
     gd = round(w * 0.28)
     _badge(s, words, (round(w - w * 0.18), round(h - w * 0.18)), gd, _gold_text(card), GOLD, INK, GOLD_RIM)
     return _finish(s, width, words)
+
+
+def badge_words(card: str) -> str:
+    """What the corner discs of a card mean, for its zoom (issue 28: the yellow discs were explained nowhere)."""
+    t = TYPES[TYPE_OF[card]]
+    if t.key == "king":
+        gold = "×2 on the yellow disc: it doubles its village's gold"
+    elif t.key == "priest":
+        gold = "* on the yellow disc: its gold is the number of cards in its owner's graveyard"
+    else:
+        gold = f"Gold {t.gold} (the yellow disc): counts for you in a village, against you in hand or graveyard"
+    if t.kind == UNIT:
+        return f"{COLOUR_OF[card].capitalize()} unit. Power {t.power} (the dark disc). {gold}."
+    return f"{t.kind.capitalize()}, no colour. {gold}."
 
 
 def _score_face(card: str, width: int, zoom: bool, least: int = 0) -> pygame.Surface:
@@ -388,7 +406,7 @@ def _score_face(card: str, width: int, zoom: bool, least: int = 0) -> pygame.Sur
     s = _base(w, h, col, round(w * 0.25))
     title = "High Score" if high else "Low Score"
     words.put(title, "card-bold", words.fit(title, "card-bold", w * 0.16, w * 0.9, w * 0.08), on_colour(col),
-              "center", (w / 2 / _SS, w * 0.125 / _SS))
+              "center", (w / 2 / _SS, w * 0.125 / _SS), title=True)
     isz = round(w * 0.55)
     ic = assets.icon("crown" if high else "shield", isz)
     s.blit(ic, ic.get_rect(center=(w // 2, round(w * 0.62))))

@@ -1,21 +1,19 @@
-"""A Villages village as a fan: its units fanned left to right (each covered one shows its corner: power and emblem),
-its animals and buildings tucked under the fan, each Inn guest in front of its Inn; the sizes the layout reserves for
-such a fan.
+"""A Villages village as a cascade: its cards overlapping downwards in columns so each one's name band and corner
+index (power, emblem) show, the units first, then animals and buildings, each Inn guest lying on its Inn; or, where
+a seat's area cannot hold every name legibly, collapsed into one pile (the top card whole). The sizes the layout
+reserves for them.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.villages.cards import KIND_OF, UNIT
-from scenes.table import kit
+from game.villages.cards import KIND_OF, TYPE_OF, UNIT
+from scenes.table import facewords, kit
 
-PEEK = 0.42  # of a card's width: how much shows of a unit covered by the next one in a village fan
-OTHER_PEEK = 0.36  # ... in another seat's village (the corner index, power and emblem, still shows)
-TUCK = 0.36  # of a card's height: how much shows of an animal or building tucked under a village
-GRAY_STEP = 0.56  # of a card's width: the step between tucked cards when they overlap
-GUEST_GAP = 0.12  # of a card's width: between a village's fan and a guest at its Inn
+_ONE_OF_EACH: tuple[str, ...] = tuple({TYPE_OF[c]: c for c in sorted(KIND_OF)}.values())
 
 
 # --- villages as fans ---------------------------------------------------------------------------------------------
@@ -30,15 +28,43 @@ def village_parts(cards: Sequence[str], guests: Sequence[tuple[str, str]]
     return units, gray, pairs
 
 
-def village_size(n_units: int, n_gray: int, n_pairs: int, w: int, peek: float = PEEK) -> tuple[int, int]:
-    """The width and height of a village fan at card width ``w``."""
+def village_order(cards: Sequence[str], guests: Sequence[tuple[str, str]]) -> list[str]:
+    """A village's cards as its cascade shows them, top to bottom: the regular units, the animals and buildings,
+    then each Inn with its guest right after it (the guest lies on its Inn, whose name band still shows)."""
+    units, gray, pairs = village_parts(cards, guests)
+    return [*units, *gray, *(c for p in pairs for c in p)]
+
+
+@functools.lru_cache(maxsize=64)
+def title_width(least: int) -> int:
+    """The narrowest card on which every Villages card's name is drawn at ``least`` px or more."""
+    from scenes.table.villages import cardart  # the faces draw with pygame: only a table needs them
+
+    for w in range(24, 400):
+        if all(facewords.TITLES.get(cardart.card_face(c, w, least=least)) is not None for c in _ONE_OF_EACH):
+            return w
+    return 400
+
+
+@functools.lru_cache(maxsize=256)
+def strip_h(w: int, least: int) -> int:
+    """How far each card of a village's cascade lies below the one before: its name band and its corner index
+    show (the title of every card type at card width ``w``, with ``least`` px words)."""
+    from scenes.table.villages import cardart
+
+    bottoms = [t.rect.bottom for c in _ONE_OF_EACH
+               if (t := facewords.TITLES.get(cardart.card_face(c, w, least=least))) is not None]
+    return max([round(w * 0.36), *(b + max(2, round(w * 0.03)) for b in bottoms)])
+
+
+def cascade_shape(n: int, w: int, step: int, max_h: int, gap: int) -> tuple[int, int, int]:
+    """(width, height, cards per column) of ``n`` cards cascading down in columns no taller than ``max_h``."""
     ch = round(w * kit.CARD_RATIO)
-    fan = w + (n_units - 1) * peek * w if n_units else 0.0
-    grays = w + (n_gray - 1) * GRAY_STEP * w if n_gray else 0.0
-    left = max(fan, grays)
-    width = left + n_pairs * (1 + GUEST_GAP) * w - (GUEST_GAP * w if not left and n_pairs else 0)
-    height = ch + (round(TUCK * ch) if n_gray or n_pairs else 0)
-    return max(1, round(width)), height
+    n = max(1, n)
+    per_col = max(1, min(n, 1 + max(0, max_h - ch) // max(1, step)))
+    cols = -(-n // per_col)
+    per_col = -(-n // cols)  # as even as the columns allow
+    return cols * w + (cols - 1) * gap, ch + (per_col - 1) * step, per_col
 
 
 @dataclass(eq=False, slots=True)
@@ -54,42 +80,34 @@ class LabelBox(kit.ZoneBox):
 
 @dataclass(eq=False, slots=True)
 class VillageBox(LabelBox):
-    """A village: its units fanned left to right (each covered one shows its corner: power and emblem), the
-    animals and buildings tucked under the fan (their bottom strip shows: name and gold), each Inn guest in front
-    of its Inn to the right of the fan. ``guests`` are the village's (Inn, guest) pairs; ``peek`` (a field of every
-    box) is the share of a covered unit's width that shows."""
+    """A village: its cards cascading down in columns (units, then animals and buildings, then each Inn with its
+    guest on it), each covered card showing its name band and corner index (issue 28: a fan sideways cut the names
+    to "Kn"); ``collapsed``: the cards lie in one pile, the top one whole, when the seat's area cannot hold every
+    name (the label counts the cards, the seat's focus view shows them all). ``guests`` are the village's (Inn,
+    guest) pairs."""
 
     guests: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    collapsed: bool = False
 
     def arrange(self, duration: float) -> None:
         w = self.card_w
-        ch = round(w * kit.CARD_RATIO)
         cards = [getattr(s.tag, "card", None) or "" for s in self.sprites]
-        units, gray, pairs = village_parts(cards, self.guests)
-        ustep = self.peek * w
-        tucked = w + (len(gray) - 1) * GRAY_STEP * w if gray else 0.0
-        if len(units) > 1 and tucked > w + (len(units) - 1) * ustep:  # the fan covers every tucked card's top
-            ustep = min(w * 1.06, (tucked - w) / (len(units) - 1))
-        fan = w + (len(units) - 1) * ustep if units else 0.0
-        step = GRAY_STEP * w
-        if len(gray) > 1 and fan > w + (len(gray) - 1) * step:
-            step = min(w * 1.06, (fan - w) / (len(gray) - 1))
-        grays = w + (len(gray) - 1) * step if gray else 0.0
-        left = max(fan, grays)
-        x0, y0 = self.rect.x, self.rect.y
-        tuck = round(TUCK * ch)
+        order = village_order(cards, self.guests)
         where: dict[str, tuple[float, float]] = {}
-        for i, c in enumerate(units):
-            where[c] = (x0 + i * ustep, y0)
-        for j, c in enumerate(gray):
-            where[c] = (x0 + j * step, y0 + tuck)
-        x = x0 + (left + GUEST_GAP * w if left else 0)
-        for inn, guest in pairs:
-            where[inn] = (x, y0 + tuck)
-            where[guest] = (x, y0)
-            x += (1 + GUEST_GAP) * w
-        for spr, card in zip(self.sprites, cards, strict=True):
+        if self.collapsed:
+            for i, c in enumerate(order):
+                d = min(i, 2) * max(1.0, w * 0.03)
+                where[c] = (self.rect.x + d, self.rect.y + d)
+        else:
+            step = strip_h(w, self.least)
+            gap = max(2, round(w * 0.08))
+            _, _, per_col = cascade_shape(len(order), w, step, self.rect.h, gap)
+            for i, c in enumerate(order):
+                col, row = divmod(i, per_col)
+                where[c] = (self.rect.x + col * (w + gap), self.rect.y + row * step)
+        for spr in self.sprites:
+            card = getattr(spr.tag, "card", None) or ""
             spr.width = w
             spr.angle = 0.0
             if not spr.dragging:
-                spr.move_to(*where.get(card, (x0, y0)), duration)
+                spr.move_to(*where.get(card, (self.rect.x, self.rect.y)), duration)

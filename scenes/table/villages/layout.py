@@ -18,7 +18,7 @@ from game.engine import Zone
 from game.villages import present
 from scenes import theme
 from scenes.table import kit
-from scenes.table.villages.fans import OTHER_PEEK, PEEK, LabelBox, VillageBox, village_parts, village_size
+from scenes.table.villages.fans import LabelBox, VillageBox, cascade_shape, strip_h, title_width
 
 #: The smallest legible text at a window size (issue 18): the theme's rule, which the text audit counts by.
 least_px = theme.least_px
@@ -75,9 +75,9 @@ class VillagesLayout:
         gap = max(6, int(10 * self.k))
         head = self.head_h()
         hand_h = round(cw * kit.CARD_RATIO) + int(cw * 0.1)
-        vcw = int(cw * 0.86)
-        row_h = self.label_h(vcw) + village_size(1, 1, 0, vcw)[1] + 2
-        mcw = max(28, int(cw * 0.72))
+        vcw = max(int(cw * 0.86), title_width(self.least))
+        row_h = self.label_h(vcw) + round(vcw * kit.CARD_RATIO) + 2 * strip_h(vcw, self.least) + 2
+        mcw = max(title_width(self.least), int(cw * 0.72))
         mid_h = self.label_h(mcw) + round(mcw * kit.CARD_RATIO) + 4 + 2 * theme.font("ui", self.arena_font()
                                                                                    ).get_linesize()
         top_h = area.h - hand_h - gap - row_h - head - gap - mid_h - gap
@@ -100,8 +100,9 @@ class VillagesLayout:
             cw = max(36, int(full * scale))
             bands = self._bands(area, cw)
             top = pygame.Rect(area.x, area.y, area.w, bands[3])
-            ocw = self._opponents_fit(others, ids, top, int(cw * 0.8), gap, head)[0] if others else cw
-            worth = min(float(cw), ocw / 0.62)
+            ocw, _, piled = self._opponents_fit(others, ids, top, int(cw * 0.8), gap, head) if others else (cw, 1,
+                                                                                                             False)
+            worth = min(float(cw), ocw / 0.62) - (1000 if piled else 0)
             if best is None or worth > best[0] + 0.5:
                 best = (worth, cw, bands)
         assert best is not None
@@ -110,11 +111,11 @@ class VillagesLayout:
         # --- the viewer: hand along the bottom, graveyard left of it, the turn's account right of it
         band = pygame.Rect(area.x, area.bottom - hand_h, area.w, hand_h)
         side_w = int(cw * 2.3)
-        gcw = max(24, min(int(cw * 0.72), int((hand_h - self.label_h(int(cw * 0.72))) / kit.CARD_RATIO)))
+        gcw = max(title_width(self.least), min(int(cw * 0.72),
+                                               int((hand_h - self.label_h(int(cw * 0.72))) / kit.CARD_RATIO)))
         glab = self.label_h(gcw)
         grave = pygame.Rect(band.x, band.y + glab, side_w, band.h - glab)
-        self.boxes[f"graveyard:{f}"] = LabelBox(f"graveyard:{f}", grave, "row", gcw, mat=True, gap=0.06,
-                                                show_note=False)
+        self.boxes[f"graveyard:{f}"] = LabelBox(f"graveyard:{f}", grave, "pile", gcw, mat=True, show_note=False)
         turn_w = int(cw * 1.9)
         self.turn_rect = pygame.Rect(band.right - turn_w, band.y, turn_w, band.h)
         hand = pygame.Rect(grave.right + gap, band.y, self.turn_rect.x - gap - grave.right - gap, band.h)
@@ -125,20 +126,20 @@ class VillagesLayout:
         header = pygame.Rect(area.x, row.y - head, area.w, head)
         self.seat_rects[f] = pygame.Rect(header.x + gap, header.y + 2, header.w - 2 * gap, head - 4)
         self.seat_panels[f] = pygame.Rect(area.x, header.y - 2, area.w, area.bottom - header.y + 2)
-        self._layout_villages(f, ids, row, vcw, max(26, int(vcw * 0.55)), found=True)
+        self._layout_villages(f, ids, row, vcw, found=True)
         # --- the other seats, in panels across the top, as tall as their cards need
         top = pygame.Rect(area.x, area.y, area.w, header.y - gap - mid_h - gap - area.y)
         top_bottom = area.y
         if others:
             cap = int(cw * (0.9 if len(others) == 1 else 0.8))
-            w, rows = self._opponents_fit(others, ids, top, cap, gap, head)
+            w, rows, _ = self._opponents_fit(others, ids, top, cap, gap, head)
             need = self._place_opponents(others, ids, top, rows, w, gap, head)
             if need < (top.h - (rows - 1) * gap) // rows:
                 top.h = rows * need + (rows - 1) * gap
                 self._place_opponents(others, ids, top, rows, w, gap, head)
             top_bottom = top.bottom
         # --- the middle: deck, discard pile, arena, the race to the target (centred in the room left)
-        mcw = max(28, int(cw * 0.72))
+        mcw = max(title_width(self.least), int(cw * 0.72))
         room = header.y - top_bottom
         mid = self.mid = pygame.Rect(area.x, top_bottom + max(gap, (room - mid_h) // 2), area.w, mid_h)
         self._layout_middle(ids, mid, mcw, self.label_h(mcw), gap)
@@ -160,6 +161,12 @@ class VillagesLayout:
             need = max(need, used - panel.y + max(4, gap // 2))
         return need
 
+    @staticmethod
+    def discard_room(box: LabelBox) -> int:
+        """How many discards lie side by side in the discard box (the newest; the label counts them all)."""
+        gap = max(2, round(box.card_w * box.gap))
+        return max(1, (box.rect.w + gap) // (box.card_w + gap))
+
     def relabel(self) -> None:
         """The labels that follow the cards (a hand's count, a graveyard's and a village's gold), set after every
         change: the layout itself is only redone when a village changes. The words are the presenter's."""
@@ -176,7 +183,13 @@ class VillagesLayout:
                 long = "Your graveyard" if z.owner == self.front else "Graveyard"
                 box.label = self._grave_label(present.graveyard_words(v, z.owner), box.rect.w, box.card_w, long)
             elif kind == "hand" and z.owner != self.front:
-                box.label = f"Hand {z.size}"
+                box.label = "Hand"  # the pile's count follows
+            elif name == "discard":
+                n, room = len(z.cards), self.discard_room(box)
+                choices = present.DISCARD_LABELS if n <= room else (
+                    f"Discard pile: {n} cards, the newest {room} shown (top right)", f"Discards: {n}, newest {room} shown",
+                    f"Discards: {n}")
+                box.label = self.fit_words(choices, box.rect.w - 8, self.label_px(box.card_w))
 
     def _grave_label(self, gold: str, width: int, w: int, long: str) -> str:
         """"Graveyard · −5 gold", shortened to what fits the box."""
@@ -187,28 +200,32 @@ class VillagesLayout:
                 return words
         return gold or "Grave"
 
-    def _village_specs(self, seat: int, ids: dict[str, Zone]) -> list[tuple[str, int, int, int, tuple]]:
+    def _village_specs(self, seat: int, ids: dict[str, Zone]) -> list[tuple[str, int, tuple]]:
+        """(zone id, number of cards, Inn guests) of each of ``seat``'s villages."""
         out = []
         for i, vil in enumerate(self.shown.villages[seat]):
             zid = f"village:{seat}:{i}"
             z = ids.get(zid)
-            if z is None:
-                continue
-            units, gray, pairs = village_parts(z.cards, vil.guests)
-            out.append((zid, len(units), len(gray), len(pairs), tuple(vil.guests)))
+            if z is not None:
+                out.append((zid, len(z.cards), tuple(vil.guests)))
         return out
 
-    def _flow(self, specs: list[tuple[str, int, int, int, tuple]], rect: pygame.Rect, w: int, extra_w: float = 0,
-              peek: float = PEEK) -> list[tuple[str, pygame.Rect]] | None:
+    def _flow(self, specs: list[tuple[str, int, tuple]], rect: pygame.Rect, w: int, extra_w: float = 0,
+              collapsed: bool = False) -> list[tuple[str, pygame.Rect]] | None:
         """Villages (and an extra place of ``extra_w`` card widths) left to right in lines inside ``rect`` at card
-        width ``w``; None when they do not fit."""
+        width ``w``, each a cascade as tall as the rect allows (or a pile, ``collapsed``); None when they do not
+        fit."""
         lab = self.label_h(w)
         gap = max(4, int(w * 0.22))
+        ch = round(w * kit.CARD_RATIO)
+        step = strip_h(w, self.least)
         x, y, line_h = rect.x, rect.y, 0
         out: list[tuple[str, pygame.Rect]] = []
-        items: list[tuple[str, int, int]] = [(zid, *village_size(u, g, p, w, peek)) for zid, u, g, p, _ in specs]
+        items: list[tuple[str, int, int]] = [
+            (zid, w, ch) if collapsed else (zid, *cascade_shape(n, w, step, rect.h - lab, max(2, round(w * 0.08)))[:2])
+            for zid, n, _ in specs]
         if extra_w:
-            items.append(("", round(extra_w * w), village_size(1, 0, 0, w)[1]))
+            items.append(("", round(extra_w * w), ch))
         for zid, vw, vh in items:
             if vw > rect.w:
                 return None
@@ -221,30 +238,43 @@ class VillagesLayout:
             x += vw + gap
         return out
 
-    def _fit_villages(self, specs: list[tuple[str, int, int, int, tuple]], rect: pygame.Rect, cap: int, least: int,
-                      extra_w: float = 0, peek: float = PEEK) -> tuple[int, list[tuple[str, pygame.Rect]]]:
-        w = cap
-        while True:
-            got = self._flow(specs, rect, w, extra_w, peek)
-            if got is not None or w <= least:
-                return w, got or []
-            w = max(least, int(w * 0.94))
+    def _fit_villages(self, specs: list[tuple[str, int, tuple]], rect: pygame.Rect, cap: int,
+                      extra_w: float = 0) -> tuple[int, bool, list[tuple[str, pygame.Rect]]]:
+        """(card width, collapsed, places): the widest cascades that fit, never narrower than every name needs;
+        else piles at that width (issue 28: a name is never cut); only when even they do not fit, smaller."""
+        least = title_width(self.least)
+        for collapsed in (False, True):
+            w = max(cap, least)
+            while True:
+                got = self._flow(specs, rect, w, extra_w, collapsed)
+                if got is not None:
+                    return w, collapsed, got
+                if w <= least:
+                    break
+                w = max(least, int(w * 0.94))
+        w = least
+        while w > 22:
+            w = max(22, int(w * 0.94))
+            got = self._flow(specs, rect, w, extra_w, True)
+            if got is not None:
+                return w, True, got
+        return w, True, []
 
-    def _layout_villages(self, seat: int, ids: dict[str, Zone], rect: pygame.Rect, cap: int, least: int,
-                         found: bool = False, peek: float = PEEK) -> int:
+    def _layout_villages(self, seat: int, ids: dict[str, Zone], rect: pygame.Rect, cap: int,
+                         found: bool = False) -> int:
         specs = self._village_specs(seat, ids)
         slot = f"new-village:{seat}"
         found = found and slot in ids
         staged = len(ids[slot].cards) if found else 0
-        extra = max(2.6, 1 + PEEK * max(2, staged)) if found else 0
-        w, placed = self._fit_villages(specs, rect, cap, least, extra, peek)
+        extra = max(2.6, 1.3 * max(2, staged)) if found else 0
+        w, collapsed, placed = self._fit_villages(specs, rect, cap, extra)
         self.villages_area[seat] = rect
-        guests = {zid: g for zid, *_, g in specs}
+        guests = {zid: g for zid, _, g in specs}
         lab = self.label_h(w)
         for zid, r in placed:
             if zid:
                 self.boxes[zid] = VillageBox(zid, r, "row", w, mat=False, show_note=False, guests=guests[zid],
-                                             peek=peek)
+                                             collapsed=collapsed)
         if found:
             used = max((r.right for zid, r in placed if zid), default=rect.x - int(w * 0.22))
             x = used + int(w * 0.22)
@@ -303,48 +333,76 @@ class VillagesLayout:
         return out
 
     def _opponents_fit(self, others: list[int], ids: dict[str, Zone], top: pygame.Rect, cap: int, gap: int,
-                       head: int) -> tuple[int, int]:
-        """(card width, rows) for the other seats' panels: one row or two, whichever gives the larger cards."""
-        best: tuple[int, int] | None = None
+                       head: int) -> tuple[int, int, bool]:
+        """(card width, rows, collapsed) for the other seats' panels: one row or two, whichever shows every
+        village's cards (not collapsed into piles) at the larger size."""
+        best: tuple[bool, int, int] | None = None
         for rows in (1, 2):
             if rows == 2 and len(others) < 2:
                 continue
             panels = self._panels(others, top, rows, gap)
-            w = min(self._panel_fit(o, ids, p, cap, gap, head) for o, p in zip(others, panels, strict=True))
-            if best is None or w > best[0]:
-                best = (w, rows)
+            fits = [self._panel_fit(o, ids, p, cap, gap, head) for o, p in zip(others, panels, strict=True)]
+            got = (not any(c for _, c in fits), min(w for w, _ in fits), rows)
+            if best is None or got[:2] > best[:2]:
+                best = got
         assert best is not None
-        return best
+        return best[1], best[2], not best[0]
 
-    def _panel_fit(self, seat: int, ids: dict[str, Zone], panel: pygame.Rect, cap: int, gap: int, head: int,
-                   place: bool = False) -> int:
-        """The card width another seat's panel holds (its hand and graveyard at the left, its villages at the
-        right), and with ``place`` the boxes themselves."""
+    def _panel_geometry(self, panel: pygame.Rect, w: int, gap: int, head: int
+                        ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect | None]:
+        """(hand, graveyard, villages) rectangles of another seat's panel at card width ``w``: the hand and the
+        graveyard as piles at the left, stacked when the panel is tall enough; no villages rectangle when the
+        piles do not fit."""
         pad = max(4, gap // 2)
         body = pygame.Rect(panel.x + pad, panel.y + head, panel.w - 2 * pad, panel.h - head - pad)
-        specs = self._village_specs(seat, ids)
-        w = cap
-        least = 22
-        while True:
-            lab = self.label_h(w)
-            ch = round(w * kit.CARD_RATIO)
-            mw = int(w * 1.5)
-            stacked = 2 * (lab + ch + 2) + pad <= body.h
-            misc_w = mw if stacked else 2 * mw + pad
-            vil = pygame.Rect(body.x + misc_w + gap, body.y, body.w - misc_w - gap, body.h)
-            ok = lab + ch <= body.h and vil.w > w
-            if (ok and self._flow(specs, vil, w, peek=OTHER_PEEK) is not None) or w <= least:
-                break
-            w = max(least, int(w * 0.94))
-        if not place:
-            return w
-        self.seat_panels[seat] = panel
-        self.seat_rects[seat] = pygame.Rect(panel.x + pad, panel.y + 2, panel.w - 2 * pad, head - 4)
+        lab = self.label_h(w)
+        ch = round(w * kit.CARD_RATIO)
+        mw = max(int(w * 1.15), theme.font("ui-bold", self.label_px(w)).size("Grave 0 gold")[0] + 4)
+        stacked = 2 * (lab + ch + 2) + pad <= body.h
         hand = pygame.Rect(body.x, body.y + lab, mw, ch + 2)
         grave = (pygame.Rect(body.x, hand.bottom + pad + lab, mw, ch + 2) if stacked
                  else pygame.Rect(hand.right + pad, hand.y, mw, ch + 2))
-        self.boxes[f"hand:{seat}"] = LabelBox(f"hand:{seat}", hand, "row", w, mat=True, gap=0.04, show_note=False)
-        self.boxes[f"graveyard:{seat}"] = LabelBox(f"graveyard:{seat}", grave, "row", w, mat=True, gap=0.04,
+        misc_w = mw if stacked else 2 * mw + pad
+        vil = pygame.Rect(body.x + misc_w + gap, body.y, body.w - misc_w - gap, body.h)
+        if lab + ch > body.h or vil.w <= w:
+            return hand, grave, None
+        return hand, grave, vil
+
+    def _panel_fit(self, seat: int, ids: dict[str, Zone], panel: pygame.Rect, cap: int, gap: int, head: int,
+                   place: bool = False) -> tuple[int, bool]:
+        """(card width, collapsed) another seat's panel holds (its hand and graveyard at the left, its villages at
+        the right, cascades where they fit at a width that shows every name, else piles), and with ``place`` the
+        boxes themselves."""
+        specs = self._village_specs(seat, ids)
+        least = title_width(self.least)
+        found: tuple[int, bool] | None = None
+        for collapsed in (False, True):
+            w = max(cap, least)
+            while found is None:
+                vil = self._panel_geometry(panel, w, gap, head)[2]
+                if vil is not None and self._flow(specs, vil, w, collapsed=collapsed) is not None:
+                    found = (w, collapsed)
+                elif w <= least:
+                    break
+                w = max(least, int(w * 0.94))
+        if found is None:  # nothing shows every name: the largest piles that fit
+            w = least
+            while w > 22:
+                w = max(22, int(w * 0.94))
+                vil = self._panel_geometry(panel, w, gap, head)[2]
+                if vil is not None and self._flow(specs, vil, w, collapsed=True) is not None:
+                    break
+            found = (w, True)
+        if not place:
+            return found
+        w = found[0]
+        hand, grave, vil = self._panel_geometry(panel, w, gap, head)
+        self.seat_panels[seat] = panel
+        pad = max(4, gap // 2)
+        self.seat_rects[seat] = pygame.Rect(panel.x + pad, panel.y + 2, panel.w - 2 * pad, head - 4)
+        self.boxes[f"hand:{seat}"] = LabelBox(f"hand:{seat}", hand, "pile", w, mat=True, show_note=False)
+        self.boxes[f"graveyard:{seat}"] = LabelBox(f"graveyard:{seat}", grave, "pile", w, mat=True,
                                                    show_note=False)
-        self._layout_villages(seat, ids, vil, w, w, peek=OTHER_PEEK)
-        return w
+        if vil is not None:
+            self._layout_villages(seat, ids, vil, w)
+        return found

@@ -13,7 +13,7 @@ from game.villages.cards import HIGH_SCORE, LOW_SCORE
 from scenes import theme
 from scenes.table import kit
 from scenes.table.villages import cardart
-from scenes.table.villages.fans import TUCK, VillageBox
+from scenes.table.villages.fans import VillageBox, strip_h
 
 
 class VillagesOverlays:
@@ -46,18 +46,18 @@ class VillagesOverlays:
         return pygame.Rect(r.x, r.y, max(10, right - r.x), r.h)
 
     def light_tucked(self, surface: pygame.Surface) -> None:
-        """An animal or building to click (a Pig, the Sheep, a Chicken) mostly lies under its village's fan: its
-        visible strip pulses, since the card's own outline is hidden under the units."""
+        """An animal or building to click (a Pig, the Sheep, a Chicken) mostly lies under the next card of its
+        village's cascade: its visible strip (the name band) pulses, since the card's own outline is hidden."""
         pulse = 0.5 + 0.5 * abs(((self.clock * 1.5) % 2) - 1)
         col = tuple(int(c * (0.6 + 0.4 * pulse)) for c in kit.LIT)
         for box in self.boxes.values():
             if not isinstance(box, VillageBox):
                 continue
-            tuck = round(TUCK * box.card_h)
+            tuck = strip_h(box.card_w, box.least)
             for spr in box.sprites:
                 if spr.lit and not spr.dragging and cardart.is_gray(getattr(spr.tag, "card", "") or ""):
                     r = spr.rect
-                    strip = pygame.Rect(r.x, r.bottom - tuck, r.w, tuck)
+                    strip = pygame.Rect(r.x, r.y, r.w, tuck)
                     hot = strip.collidepoint(self.mouse)
                     pygame.draw.rect(surface, kit.HOT if hot else col, strip.inflate(4, 4),
                                      width=max(2, int(3 * self.k)), border_radius=max(3, r.w // 14))

@@ -23,21 +23,22 @@ from typing import Any
 import pygame
 
 from game.engine import Event, Zone
-from game.villages import explain
+from game.villages import explain, present
 from game.villages.cards import HIGH_SCORE, KIND_OF, LOW_SCORE
 from scenes.table import kit
 from scenes.table.base import TableScene
 from scenes.table.villages import cardart
 from scenes.table.villages import scores as vscores
 from scenes.table.villages.arena import VillagesArena
-from scenes.table.villages.fans import VillageBox, village_parts
+from scenes.table.villages.choice import VillagesChoice
+from scenes.table.villages.fans import VillageBox, village_order, village_parts
 from scenes.table.villages.layout import VillagesLayout
 from scenes.table.villages.overlays import VillagesOverlays
 
 __all__ = ["VillageBox", "VillagesTable", "village_parts"]
 
 
-class VillagesTable(VillagesLayout, VillagesArena, VillagesOverlays, TableScene):
+class VillagesTable(VillagesChoice, VillagesLayout, VillagesArena, VillagesOverlays, TableScene):
     """The Villages play screen, 2 to 5 players."""
 
     RECAP_SKIP = frozenset({"turn", "end"})  # "Ada's turn", "Ada's turn ends"
@@ -65,18 +66,29 @@ class VillagesTable(VillagesLayout, VillagesArena, VillagesOverlays, TableScene)
 
     # --- cards -----------------------------------------------------------------------------------------------------
     def shown_cards(self, zone: Zone) -> tuple[str, ...]:
-        """Villages: tucked cards first (they lie under the fan), then the units, then each Inn under its guest.
+        """Villages: in their cascade's order (each card drawn over the one above it, its name band showing).
         Another seat's hand: face-down cards first, the known ones on top."""
         cards = zone.cards
+        box = self.boxes.get(zone.id)
+        piled = box is not None and (box.layout == "pile" or getattr(box, "collapsed", False))
+        if piled and cards and not self._picked_from(zone.id):
+            return (cards[-1],)  # a pile shows its top card whole (the label counts the rest, the focus view shows all)
+        if zone.id == "discard" and box is not None and not self._picked_from(zone.id):
+            return cards[-self.discard_room(box):]  # the newest that lie side by side, names showing
         if zone.id.startswith("village:"):
             seat, idx = (int(x) for x in zone.id.split(":")[1:])
             vils = self.shown.villages[seat]
             guests = vils[idx].guests if idx < len(vils) else ()
-            units, gray, pairs = village_parts(cards, guests)
-            return (*gray, *units, *(c for p in pairs for c in p))
+            return tuple(village_order(cards, guests))
         if zone.id.startswith("hand:") and zone.owner != self.front:
             return (*(c for c in cards if c.startswith("?")), *(c for c in cards if not c.startswith("?")))
         return cards
+
+    def _picked_from(self, zone_id: str) -> bool:
+        """The viewer may take a card other than the top from this zone now (a Tavern's draw, a reward from a
+        village): then every card of it is laid out, names or not."""
+        top = self.zone_by_id[zone_id].cards[-1:] if zone_id in self.zone_by_id else ()
+        return any(g.source == zone_id and g.card is not None and g.card not in top for g in self.gestures.all)
 
     def face(self, card: str, width: int) -> pygame.Surface:
         if card in KIND_OF or card in (HIGH_SCORE, LOW_SCORE):
@@ -134,9 +146,23 @@ class VillagesTable(VillagesLayout, VillagesArena, VillagesOverlays, TableScene)
         box = self.box_at(pos, [b for b in self.boxes if b.startswith(("village:", "graveyard:", "hand:"))])
         if box is not None:  # a label shortened to fit ("−6 gold", "12") is said whole on hover
             z = self.zone_by_id.get(box.name)
+            if z is not None and z.id.startswith("graveyard:"):
+                return self.graveyard_words(z)
             if z is not None and not (z.id.startswith("hand:") and z.owner == self.front):
                 return f"{z.label}: {z.note}"
         return None
+
+    def graveyard_words(self, z: Zone) -> str:
+        """A graveyard's tooltip: what lies there and what it costs its owner (an empty one was "−0 gold")."""
+        whose = "Your graveyard" if z.owner == self.front else z.label
+        owner = "you" if z.owner == self.front else self.shown.names[int(z.owner or 0)]
+        if not z.cards:
+            return f"{whose}: empty. Destroyed cards go here; their gold counts against {owner} at the round's end."
+        cost = present.graveyard_words(self.shown, int(z.owner or 0))
+        n = len(z.cards)
+        top = self.game.card_face(z.cards[-1]).name
+        return (f"{whose}: {n} card{'s' if n != 1 else ''} (the {top} on top), {cost} for {owner} at the round's "
+                f"end.")
 
     # --- drawing -------------------------------------------------------------------------------------------------
     def draw_under(self, surface: pygame.Surface) -> None:
@@ -153,6 +179,7 @@ class VillagesTable(VillagesLayout, VillagesArena, VillagesOverlays, TableScene)
         self.draw_arena(surface)
         self.draw_turn(surface)
         self.light_tucked(surface)
+        self.draw_halves(surface)
 
     def seat_header(self, surface: pygame.Surface, seat: int, r: pygame.Rect,
                     light: bool = True) -> dict[str, pygame.Rect]:

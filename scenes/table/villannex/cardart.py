@@ -22,6 +22,7 @@ import pygame
 from game.villannex import cards as vc
 from game.villannex.texts import WEAPON_RULE_SHORT
 from scenes import assets
+from scenes.table.villannex import names
 from scenes.table.villannex.cardkit import (  # noqa: F401  (card_size, frame_rects, ... are read through cardart)
     _SS,
     BACK_COLOR,
@@ -67,6 +68,7 @@ from scenes.table.villannex.cardkit import (  # noqa: F401  (card_size, frame_re
     typeset_minus,
     with_words,
 )
+from scenes.table.villannex.names import _name, _name_rect, name_width  # noqa: F401
 
 # --- effect as icon lines --------------------------------------------------------------------------------------
 # A token is (kind, value): ("icon", letter) | ("text", str) | ("num", int) | ("badge", int) | ("arrow", "").
@@ -306,34 +308,6 @@ def _set_mark(s: pygame.Surface, mark: str, center: tuple[int, int], d: int) -> 
     _put(mark, "ui-bold", _fit_px(mark, "ui-bold", d * 0.62, d * 0.95), INK, (center[0], center[1] + max(0, d // 30)))
 
 
-def _name(s: pygame.Surface, text: str, rect: pygame.Rect, size: float, color: tuple[int, int, int] = INK,
-          below: int = 0) -> int:
-    """The card's name in ``rect``, on one line or else two (using up to ``below`` more units under ``rect``);
-    left out when it cannot be legible there. Returns the height it took below ``rect``."""
-    px = _fit_px(text, "card-bold", size, rect.w, size * 0.6)
-    if px is not None:
-        _put(text, "card-bold", px, color, rect.center)
-        return 0
-    if " " not in text:
-        return 0
-    px = max(round(size * 0.62 / _SS), _least())
-    while px >= _least():
-        f = assets.font("card-bold", px)
-        lines = _wrap(text, f, rect.w // _SS)
-        lh = f.get_linesize() * 0.85 * _SS
-        need = lh * len(lines)
-        whole = " ".join(lines).split() == text.split()  # no word split in two ("Stonemaso / n's lodge")
-        if whole and len(lines) <= 2 and all(f.size(ln)[0] <= rect.w / _SS for ln in lines) and need <= rect.h + below:
-            extra = max(0, round(need - rect.h))
-            y = rect.y + lh / 2 + max(0, (rect.h - need) / 2)
-            for ln in lines:
-                _put(ln, "card-bold", px, color, (rect.centerx, y))
-                y += lh
-            return extra
-        px -= 1
-    return 0
-
-
 def _text_block(s: pygame.Surface, text: str, rect: pygame.Rect, size: float, role: str = "ui",
                 color: tuple[int, int, int] = INK) -> None:
     """Wrapped text, shrunk until it fits ``rect``, centred vertically; left out when it cannot be legible there."""
@@ -384,7 +358,7 @@ def _village_face(card: vc.VillageCard, width: int, selected_frame: int | None, 
         _set_mark(s, mark, mark_center, d)
         right = mark_center[0] - d // 2
     _symbol_plate(s, card.symbol, band, lay.margin, right - round(w * 0.02))
-    extra = _name(s, card.name, lay.name, w * 0.13, below=round(lay.body.h * 0.3))
+    extra = _name(s, card.name, _name_rect(w, lay.name), w * 0.13, below=round(lay.body.h * 0.45))
     rule_y = lay.name.bottom + extra
     pygame.draw.line(s, CREAM_DARK, (lay.name.x + w * 0.12, rule_y), (lay.name.right - w * 0.12, rule_y), max(1, k))
     body = pygame.Rect(lay.body.x, lay.body.y + extra, lay.body.w, lay.body.h - extra)
@@ -434,7 +408,7 @@ def _back(width: int, label: str) -> pygame.Surface:
     pygame.draw.ellipse(s, BACK_COLOR, plate.inflate(-round(w * 0.07), -round(w * 0.07)), max(1, round(w / 120)))
     title = pygame.Rect(0, 0, round(plate.w * 0.74), round(plate.h * 0.4))
     title.midtop = (plate.centerx, plate.y + round(plate.h * 0.2))
-    _name(s, label, title, w * 0.15, INK)
+    _name(s, label, title, w * 0.15, INK, title=False)
     isz = round(plate.h * 0.24)
     letters = "WSLG"
     x0 = plate.centerx - (len(letters) - 1) * isz * 1.1 / 2
@@ -487,8 +461,8 @@ def _simple_card(width: int, band_color: tuple[int, int, int], title: str, subti
     s = _card_base(w, h, CREAM, band_color, lay.band.h)
     _put(subtitle, "ui-bold", _fit_px(subtitle, "ui-bold", lay.band.h * 0.46, lay.band.w - 2 * lay.margin),
          (255, 250, 238), lay.band.center)
-    _name(s, title, lay.name, w * 0.12)
-    body = pygame.Rect(lay.body.x, lay.body.y, lay.body.w, lay.frames[0].bottom - lay.body.y)
+    extra = _name(s, title, _name_rect(w, lay.name), w * 0.12, below=round(lay.body.h * 0.3))
+    body = pygame.Rect(lay.body.x, lay.body.y + extra, lay.body.w, lay.frames[0].bottom - lay.body.y - extra)
     text_size = w * 0.075
     if text_size / _SS < max(10, _least()):  # unreadable at table size: the zoom shows it
         _draw_lines(s, lines, body, w * 0.3)
@@ -557,6 +531,9 @@ def _weapon_back(width: int) -> pygame.Surface:
     pygame.draw.circle(s, _shade(CREAM, 0.75), (w // 2, h // 2), d // 2 + round(w * 0.03), max(1, round(w / 80)))
     img = assets.icon("weapon", round(d * 0.8))
     s.blit(img, img.get_rect(center=(w // 2, h // 2)))
+    plate = pygame.Rect(inset, round(h * 0.08), w - 2 * inset, round(h * 0.2))  # its name, on a cream plate
+    pygame.draw.rect(s, CREAM, plate, border_radius=plate.h // 3)
+    _name(s, "Weapon card", _name_rect(w, plate), w * 0.13, INK)
     return _finish(s, width)
 
 
@@ -595,3 +572,29 @@ def _market_face(card_id: str, width: int) -> pygame.Surface:
         lines = [(True, (("icon", "C"), ("arrow", ""), ("icon", res)))]
         s, _ = _simple_card(width, SUPPLY_COLOR, "Market Supply", "Economy", lines, vc.supply_text(card_id))
     return _finish(s, width)
+
+
+# --- name strips (other seats' panels where whole faces would be too narrow for their names) -------------------
+def name_strip(card: str, width: int, least: int, weapon: bool | None = None) -> pygame.Surface:
+    """The name strip of a village card, a special product, a market card or (``card`` "@weapon") a weapon card
+    showing ``weapon``'s side (None: its back)."""
+    width = max(8, int(width))
+    return _cached(("strip", card, width, int(least), weapon),
+                   lambda: with_words(least, lambda: _strip_face(card, width, least, weapon)))
+
+
+def _strip_face(card: str, width: int, least: int, weapon: bool | None) -> pygame.Surface:
+    if card in vc.VILLAGE_CARDS:
+        c = vc.VILLAGE_CARDS[card]
+        title, band, symbol = c.name, KIND_COLORS.get(c.kind, KIND_COLORS["building"]), c.symbol
+    elif card in vc.SPECIAL_PRODUCTS:
+        title, band, symbol = vc.SPECIAL_PRODUCTS[card].name, SPECIAL_COLOR, vc.SPECIAL_PRODUCTS[card].resource
+    elif card in vc.MARKET_DEMAND:
+        title, band, symbol = "Market Demand", DEMAND_COLOR, "C"
+    elif card in vc.MARKET_SUPPLY:
+        title, band, symbol = "Market Supply", SUPPLY_COLOR, "C"
+    elif weapon is None:
+        title, band, symbol = "Weapon card", WEAPON_COLOR, "A"
+    else:
+        title, band, symbol = ("Produce a Weapon" if weapon else "No Weapon"), WEAPON_COLOR, "A"
+    return names.strip(title, width, band, symbol, ICON_FOR, least)

@@ -17,7 +17,7 @@ from functools import lru_cache
 import pygame
 
 from scenes import assets, theme
-from scenes.table import kit
+from scenes.table import facewords, kit
 
 CARD_RATIO = 1.4
 _SS = 2  # supersampling factor
@@ -109,21 +109,13 @@ def _blank(w: int, h: int) -> pygame.Surface:
     return pygame.Surface((w, h), pygame.SRCALPHA)
 
 
-class _Words:
-    """The words of the face being drawn: (text, role, screen px, colour, centre in screen px), drawn by
-    ``_finish`` after the shrink. ``least`` is the smallest legible size in screen px."""
-
-    def __init__(self, least: int) -> None:
-        self.least = least
-        self.items: list[tuple[str, str, int, tuple[int, int, int], tuple[float, float]]] = []
-
-
-_ACTIVE: list[_Words] = []
+_ACTIVE: list[facewords.Words] = []
 
 
 def with_words(least: int, build: Callable[[], pygame.Surface]) -> pygame.Surface:
-    """Build one face with its words collected and drawn at the size they are seen, none below ``least``."""
-    _ACTIVE.append(_Words(max(theme.MIN_FONT, int(least))))
+    """Build one face with its words collected (the shared ``facewords.Words``) and drawn at the size they are seen,
+    none below ``least``; the words marked as the card's name are recorded as its title for the card audit."""
+    _ACTIVE.append(facewords.Words(max(theme.MIN_FONT, int(least))))
     try:
         return build()
     finally:
@@ -153,23 +145,25 @@ def _word_size(size: float) -> float:
     return max(size, _least() * _SS)
 
 
-def _put(text: str, role: str, px: int | None, color: tuple[int, int, int], center: tuple[float, float]) -> None:
-    """Record ``text`` to be drawn at ``px`` screen pixels centred on ``center`` (supersampled units)."""
+def _put(text: str, role: str, px: int | None, color: tuple[int, int, int], center: tuple[float, float], *,
+         title: bool = False) -> None:
+    """Record ``text`` to be drawn at ``px`` screen pixels centred on ``center`` (supersampled units); ``title``:
+    these words are (a line of) the card's name."""
     if px is None or not text or px < _least():
         return
     if _ACTIVE:
-        _ACTIVE[-1].items.append((text, role, px, color, (center[0] / _SS, center[1] / _SS)))
+        _ACTIVE[-1].put(text, role, px, color, "center", center, title=title)
 
 
-def _finish(surface: pygame.Surface, width: int) -> pygame.Surface:
-    out = pygame.transform.smoothscale(surface, card_size(width)) if _SS != 1 else surface
-    if _ACTIVE:
-        for text, role, px, color, (x, y) in _ACTIVE[-1].items:
-            img = assets.font(role, px).render(text, True, color)
-            out.blit(img, img.get_rect(center=(round(x), round(y))))
-        _ACTIVE[-1].items.clear()
+def _finish(surface: pygame.Surface, width: int, size: tuple[int, int] | None = None) -> pygame.Surface:
+    """The face shrunk to ``size`` (default: a card ``width`` wide), its words drawn on it at the size they are seen."""
+    out = pygame.transform.smoothscale(surface, size or card_size(width)) if _SS != 1 else surface
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         out = out.convert_alpha()
+    if _ACTIVE:  # after the conversion: the title is recorded for the very surface the table blits
+        _ACTIVE[-1].draw(out)
+        _ACTIVE[-1].items.clear()
+        _ACTIVE[-1].title_items.clear()
     return out
 
 

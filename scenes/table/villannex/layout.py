@@ -18,6 +18,7 @@ from game.engine import Zone
 from game.villannex import present
 from scenes import theme
 from scenes.table import kit
+from scenes.table.villannex import cardart, names
 
 
 class LegibleBox(kit.ZoneBox):
@@ -25,12 +26,54 @@ class LegibleBox(kit.ZoneBox):
     layout reserves the room for it)."""
 
     least: int = 0
+    cap: int = 0  # >0: the label is no larger (name strips: a wide box with a small label)
 
     def label_size(self) -> int:
-        return max(self.least, kit.ZoneBox.label_size(self))
+        size = max(self.least, kit.ZoneBox.label_size(self))
+        return max(self.least, min(size, self.cap)) if self.cap else size
+
+
+class SlotBox(LegibleBox):
+    """The row above the viewer's hand with its places (the village's 2, the 4 kept cards): a card dropped on a
+    place stays in that place (issue 28: "a card dropped on slot 2 went into slot 1"). ``prefs`` (card -> place,
+    the table's, filled on a drop) is shared with the table; a card without one takes the first free place."""
+
+    prefs: dict[str, int] | None = None
+
+    def slot_positions(self) -> list[kit.Point]:
+        pos = self.positions(max(self.slots, len(self.sprites)))
+        prefs = self.prefs or {}
+        taken: list[int | None] = []
+        for spr in self.sprites:
+            want = prefs.get(spr.key)
+            taken.append(want if want is not None and want < len(pos) and want not in taken else None)
+        free = [i for i in range(len(pos)) if i not in taken]
+        out = [pos[i] if i is not None else pos[free.pop(0)] for i in taken]
+        return out + [pos[i] for i in free]
+
+    def place_at(self, point: tuple[int, int]) -> int:
+        """The place whose card would lie nearest ``point``."""
+        pos = self.positions(max(self.slots, len(self.sprites)))
+        w, h = self.sprite_width(len(pos)), self.card_h
+        return min(range(len(pos)), key=lambda i: (pos[i][0] + w / 2 - point[0]) ** 2 + (pos[i][1] + h / 2 - point[1]) ** 2)
 
 
 def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
+    known: dict[int | None, int] = {}
+    hidden: dict[int | None, int] = {}
+    aside: dict[int | None, int] = {}
+    staged: dict[int | None, int] = {}
+    down: dict[int | None, int] = {}
+    for z in zones:
+        if z.id == present.stage_zone(t.shown.phase, z.owner if z.owner is not None else -1):
+            down[z.owner] = sum(1 for c in z.cards if c.startswith("?"))
+            staged[z.owner] = z.size - down[z.owner]
+        if z.id.startswith("hand:"):
+            hidden[z.owner] = sum(1 for c in z.cards if c.startswith("?"))
+            known[z.owner] = len(z.cards) - hidden[z.owner]
+        elif z.id.startswith("aside:"):
+            aside[z.owner] = z.size
+    t.strip_counts = (known, hidden, aside, staged, down)
     _lay_out(t, zones, area)
     least = theme.least_px(t.size)
     for box in t.boxes.values():
@@ -56,19 +99,22 @@ def _lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
     stage_y = hand.y - label_h - ch - int(cw * 0.2)
     stage_id = present.stage_zone(v.phase, f)
     slots = present.stage_slots(v)
-    ex_w = int(cw * 0.8)
+    nw = cardart.name_width(theme.least_px(t.size))  # no face-up card narrower than its name
+    ex_w = max(nw, int(cw * 0.8))
     extras = [z for z in (f"special:{f}", f"weapon:{f}") if z in ids]
     extras_w = len(extras) * int(ex_w * 1.15)
     room = area.w - info_w - extras_w - 2 * gap
-    stage_w = max(2 * cw, min(int(max(slots, 2) * cw * 1.13 + cw * 0.25), room))
+    held_n = next((z.size for z in zones if z.id == stage_id), 0)  # a draft packet has as many places as cards
+    stage_w = max(2 * cw, min(int(max(slots, held_n, 2) * cw * 1.13 + cw * 0.25), room))
     group = stage_w + (gap + extras_w if extras else 0)
     x0 = area.x + info_w + max(0, (area.w - info_w - group) // 2)
     stage = pygame.Rect(x0, stage_y, stage_w, ch + int(cw * 0.2))
     t.stage_rect = stage
     if stage_id in ids:
-        box = LegibleBox(stage_id, stage, "row", cw, label=present.stage_label(v.phase), gap=0.12,
-                          min_w=int(cw * 0.62), show_note=False)
+        box = SlotBox(stage_id, stage, "row", cw, label=present.stage_label(v.phase), gap=0.12,
+                      min_w=max(nw, int(cw * 0.62)), show_note=False)
         box.slots = slots
+        box.prefs = t.slot_prefs
         t.boxes[stage_id] = box
     x = stage.right + gap
     for zid in extras:
@@ -77,9 +123,10 @@ def _lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
         x += int(ex_w * 1.15)
     # the header takes the whole width left of the row (its status is never cut at 1024x600)
     t.seat_rects[f] = pygame.Rect(area.x, stage.y - label_h, max(info_w, stage.x - area.x) - gap, label_h)
-    aside_w = int(cw * 0.62)
+    aside_w = max(nw, int(cw * 0.62))
     if f"aside:{f}" in ids:
-        r = pygame.Rect(area.x + int(cw * 0.15), hand.y + label_h, int(cw * 0.9), round(aside_w * 1.4) + 8)
+        r = pygame.Rect(area.x + int(cw * 0.1), 0, max(int(cw * 0.9), aside_w + 4), round(aside_w * 1.4) + 8)
+        r.y = min(hand.y + label_h, area.bottom - r.h)
         t.boxes[f"aside:{f}"] = LegibleBox(f"aside:{f}", r, "pile", aside_w, label="Set aside", mat=False)
     # --- the other seats, in panels across the top
     others = [(f + i) % n for i in range(1, n)]
@@ -103,7 +150,8 @@ def layout_opponents(t: Any, others: list[int], ids: set[str], area: pygame.Rect
     side, never overlapping); on the second the row the phase is about (shown cards, packet or village) with
     its special product, weapon card and set-aside pile. Cards as large as the panel allows. When the hand
     (``held``: cards per seat) leaves room on the first row, the special product, weapon card and set-aside pile
-    go there, so the row the phase is about has the panel's width and its cards do not cover each other's names."""
+    go there, so the row the phase is about has the panel's width and its cards do not cover each other's names.
+    Where whole cards would be narrower than their names (``cardart.name_width``), the panel shows name strips."""
     held = held or {}
     v = t.shown
     gap = max(6, int(cw * 0.18))
@@ -117,19 +165,24 @@ def layout_opponents(t: Any, others: list[int], ids: set[str], area: pygame.Rect
     ocw = int(min(cw * (0.8 if cols > 1 else 0.9), inner_w / (4 * 1.08), inner_w / ((2 + extras) * 1.1),
                   max(by_height, cw * 0.55)))
     ocw = max(30, ocw)
+    least = theme.least_px(t.size)
+    t.strip_zones = set()
+    if ocw < cardart.name_width(least) and hasattr(t, "strip_counts"):
+        return _strip_panels(t, others, ids, area, gap, head, label_h, least)
     och = round(ocw * 1.4)
     panel_h = head + 2 * (och + 4 + label_h) + gap // 2
     width = min(avail, max(int(ocw * 4 * 1.08 + gap * 2), int(cw * 3.2)))
     x0 = area.centerx - (width * cols + gap * (cols - 1)) // 2
-    xw = int(ocw * 0.85)
+    xw = max(int(ocw * 0.85), cardart.name_width(least))
     for i, o in enumerate(others):
         panel = pygame.Rect(x0 + i * (width + gap), area.y, width, panel_h)
         t.seat_panels[o] = panel
         t.seat_rects[o] = pygame.Rect(panel.x + gap // 2, panel.y + 2, panel.w - gap, head - 2)
         inner = panel.inflate(-gap, 0)
         row1 = pygame.Rect(inner.x, panel.y + head + label_h, inner.w, och + 4)
-        t.boxes[f"hand:{o}"] = LegibleBox(f"hand:{o}", row1, "row", ocw, label="Hand", mat=False, gap=0.06,
-                                              show_note=False)
+        hidden = t.strip_counts[1].get(o, 0) if hasattr(t, "strip_counts") else 0
+        t.boxes[f"hand:{o}"] = LegibleBox(f"hand:{o}", row1, "row", ocw, mat=False, gap=0.06, show_note=False,
+                                          label="Hand" + (f" · {hidden} hidden" if hidden else ""))
         row2 = pygame.Rect(inner.x, row1.bottom + label_h, inner.w, och + 4)
         side = [(z, lab) for z, lab in ((f"aside:{o}", "Aside"), (f"weapon:{o}", ""), (f"special:{o}", ""))
                 if z in ids]
@@ -151,8 +204,63 @@ def layout_opponents(t: Any, others: list[int], ids: set[str], area: pygame.Rect
             label = present.panel_row_label(v.phase)
             sr = pygame.Rect(row2.x, row2.y, right - row2.x - 4, row2.h)
             t.boxes[stage_id] = LegibleBox(stage_id, sr, "row", ocw, label=label, mat=False, gap=0.06,
-                                               show_note=False)
+                                           show_note=False)
     return panel_h
+
+
+def _strip_panels(t: Any, others: list[int], ids: set[str], area: pygame.Rect, gap: int, head: int, label_h: int,
+                  least: int) -> int:
+    """The other seats' panels as name strips: the hand's known cards ("Hand · 4 hidden"), then the row the phase is
+    about, then the special product and the weapon card; the set-aside cards (face down) are counted in a label."""
+    v = t.shown
+    cols = len(others)
+    avail = (area.w - gap * (cols - 1)) // cols
+    sw = min(names.strip_width(least), (avail - gap - 4) // 2)
+    sh = round(sw * names.STRIP_RATIO)
+    per = max(1, (avail - gap + 4) // (sw + 4))
+    known, hidden, aside, staged, down = t.strip_counts
+    rows1 = max(1, min(3, -(-max((known.get(o, 0) for o in others), default=1) // per)))
+    stage_n = max((staged.get(o, 0) for o in others), default=0)
+    stage_rows = -(-stage_n // per)
+    side = [z for z in ("special", "weapon") if any(i.startswith(z + ":") for i in ids)]
+    line = sh + 4
+    side_rows = -(-len(side) // per) if stage_n % per == 0 or stage_n % per + len(side) > per else 0
+    panel_h = head + 2 * label_h + (rows1 + max(1, stage_rows + side_rows)) * line + gap // 2
+    x0 = area.centerx - (avail * cols + gap * (cols - 1)) // 2
+    for i, o in enumerate(others):
+        panel = pygame.Rect(x0 + i * (avail + gap), area.y, avail, panel_h)
+        t.seat_panels[o] = panel
+        t.seat_rects[o] = pygame.Rect(panel.x + gap // 2, panel.y + 2, panel.w - gap, head - 2)
+        inner = panel.inflate(-gap, 0)
+        row1 = pygame.Rect(inner.x, panel.y + head + label_h, inner.w, rows1 * line)
+        _strip_box(t, f"hand:{o}", row1, sw, "Hand" + (f" · {hidden[o]} hidden" if hidden.get(o) else ""))
+        row2 = pygame.Rect(inner.x, row1.bottom + label_h, inner.w, max(1, stage_rows) * line)
+        stage_id = present.stage_zone(v.phase, o)
+        if stage_id in ids:
+            label = present.panel_row_label(v.phase) + (f" · {down[o]} face down" if down.get(o) else "") \
+                + (f" · set aside {aside[o]}" if aside.get(o) else "")
+            _strip_box(t, stage_id, row2, sw, label)
+        # the special product and the weapon card follow the row's cards, on its last line while there is room
+        x, y = inner.x + (stage_n % per) * (sw + 4), row2.y + max(0, stage_rows - 1) * line
+        if stage_rows and stage_n % per == 0:
+            x, y = inner.x, row2.bottom
+        for z in side:
+            zid = f"{z}:{o}"
+            if zid not in ids:
+                continue
+            if x + sw > inner.right:
+                x, y = inner.x, y + line
+            _strip_box(t, zid, pygame.Rect(x, y, sw + 2, line), sw, "")
+            x += sw + 4
+    return panel_h
+
+
+def _strip_box(t: Any, zid: str, rect: pygame.Rect, sw: int, label: str) -> None:
+    box = LegibleBox(zid, rect, "row", sw, label=label, mat=False, gap=0.04, show_note=False)
+    box.aspect = names.STRIP_RATIO
+    box.cap = theme.least_px(t.size) + 1
+    t.boxes[zid] = box
+    t.strip_zones.add(zid)
 
 
 def layout_middle(t: Any, ids: set[str], mid: pygame.Rect, cw: int, label_h: int, k: float) -> None:
@@ -165,12 +273,13 @@ def layout_middle(t: Any, ids: set[str], mid: pygame.Rect, cw: int, label_h: int
     plaque_h = (len(plaque_lines) * lh + 2 * pad) if plaque_lines else 0
     plaque_w = (max(theme.font("ui-bold", size).size(ln)[0] for ln in plaque_lines) + 2 * max(6, int(10 * k))
                 if plaque_lines else 0)
-    mcw = max(30, min(int(cw * 0.8), int((mid.h - label_h - 8) / 1.4)))
+    nw = cardart.name_width(theme.least_px(t.size))  # no face-up card narrower than its name
+    mcw = max(nw, min(int(cw * 0.8), int((mid.h - label_h - 8) / 1.4)))
     # the round plaque goes above the deck when there is height for it, else beside it; either way it is in
     # the deck's own column and never reaches the common area
     above = plaque_h and int((mid.h - label_h - plaque_h - 14) / 1.4) >= int(mcw * 0.8)
     if above:
-        mcw = max(30, min(mcw, int((mid.h - label_h - plaque_h - 14) / 1.4)))
+        mcw = max(nw, min(mcw, int((mid.h - label_h - plaque_h - 14) / 1.4)))
     mch = round(mcw * 1.4)
     cy = mid.y + label_h + (mid.h - label_h) // 2
     if above or not plaque_h:
@@ -189,7 +298,7 @@ def layout_middle(t: Any, ids: set[str], mid: pygame.Rect, cw: int, label_h: int
         t.boxes["market"] = LegibleBox("market", r, "row", mcw, label="Market", mat=False, gap=0.08)
         x = r.right + gap
     if v.solo and v.phase == "PICK":  # the random villages only while one is chosen; then the common area's
-        rcw = max(30, min(int(cw * 0.8), int((mid.h - label_h) / 1.4 * 0.9)))
+        rcw = max(nw, min(int(cw * 0.8), int((mid.h - label_h) / 1.4 * 0.9)))
         rw = int(rcw * 2.35)
         for i in range(2):
             zid = f"random:{i}"
@@ -207,5 +316,5 @@ def layout_middle(t: Any, ids: set[str], mid: pygame.Rect, cw: int, label_h: int
         top_c = mid.y + label_h
         r = pygame.Rect(x, top_c, right - x, max(mch + 8, mid.bottom - top_c))
         t.boxes["common"] = LegibleBox("common", r, "cascade", mcw, label="Common area", gap=0.08,
-                                           min_w=max(26, int(mcw * 0.7)))
+                                           min_w=nw)
 

@@ -22,7 +22,7 @@ from game.villannex.cards import MARKET_DEMAND, MARKET_SUPPLY, SPECIAL_PRODUCTS,
 from scenes import theme
 from scenes.table import kit
 from scenes.table.base import CardTag, TableScene
-from scenes.table.villannex import cardart, layout
+from scenes.table.villannex import cardart, layout, names
 from scenes.table.villannex import scores as vscores
 
 WEAPON = "@weapon:"  # the weapon card shown in a seat's weapon slot (a table-side card id)
@@ -39,16 +39,24 @@ class VillannexTable(TableScene):
         self.plaque_rect = pygame.Rect(0, 0, 0, 0)
         self.mid = pygame.Rect(0, 0, 0, 0)
         self.stage_rect = pygame.Rect(0, 0, 0, 0)
+        self.strip_zones: set[str] = set()  # zones drawn as name strips (layout.py), and the zone of each card
+        self.zone_of: dict[str, str] = {}
+        self.slot_prefs: dict[str, int] = {}  # card -> the place of the row above the hand it was dropped on
         super().__init__(app, match, runner_mode=runner_mode)
 
     # --- layout --------------------------------------------------------------------------------------------------
     def structure_key(self, zones: Sequence[Zone]) -> Hashable:
         """The phase, the zones, and how many cards each other seat holds (an emptied hand makes room in its
         panel: ``layout.layout_opponents``)."""
-        held = tuple(min(z.size, 4) for z in zones if z.id.startswith("hand:") and z.owner != self.front)
+        held = tuple((z.id, min(z.size, 4), sum(1 for c in z.cards if not c.startswith("?"))) for z in zones
+                     if z.owner != self.front and z.id.startswith(("hand:", "shown:", "village:", "packet:")))
         return (self.shown.phase, tuple(z.id for z in zones), held)
 
     def layout_zones(self, zones: Sequence[Zone], area: pygame.Rect) -> None:
+        self.zone_of = {c: z.id for z in zones for c in z.cards}
+        for z in zones:
+            if z.owner is not None and z.id == present.weapon_zone(z.owner):
+                self.zone_of[WEAPON + str(z.owner)] = z.id
         layout.lay_out(self, zones, area)
 
     def held_view(self, view: Any, event: Event) -> Any | None:
@@ -62,16 +70,17 @@ class VillannexTable(TableScene):
 
     def seat_line(self, seat: int) -> str:
         """The presenter's short seat line: the score chip shows the points, so the header says only where the seat
-        stands, and four seats' headers are never cut at 1024x600."""
-        return present.seat_line(self.view, seat)
+        stands, and four seats' headers are never cut at 1024x600. It reads the view drawn, as the plaque does: at a
+        held round end both say the round just scored (issue 28: "Round 1 of 4" over "round 2 of 4")."""
+        return present.seat_line(self.shown, seat)
 
     # --- cards ---------------------------------------------------------------------------------------------------
     def shown_cards(self, zone: Zone) -> tuple[str, ...]:
-        """Another seat's hand lists its face-down cards first: when six cards share four places, the overlapped ones
-        are backs and the known ones (shown last round, on top) stay readable."""
+        """Another seat's hand shows only its known cards (shown last round), side by side with their names; its label
+        counts the face-down ones ("Hand · 4 hidden"). A panel of name strips shows no face-down cards."""
         cards = super().shown_cards(zone)
-        if zone.id.startswith("hand:") and zone.owner != self.front:
-            return (*(c for c in cards if c.startswith("?")), *(c for c in cards if not c.startswith("?")))
+        if zone.id in self.strip_zones or (zone.id.startswith("hand:") and zone.owner != self.front):
+            return tuple(c for c in cards if not c.startswith("?"))  # the label counts the hidden ones
         return cards
 
     def extra_cards(self, zone: Zone) -> tuple[str, ...]:
@@ -95,8 +104,14 @@ class VillannexTable(TableScene):
         hover show the whole card), labels are never drawn smaller."""
         return theme.least_px(self.size)
 
+    def aspect(self, card: str) -> float:
+        """A card in a panel of name strips is a strip."""
+        return names.STRIP_RATIO if self.zone_of.get(card) in self.strip_zones else kit.CARD_RATIO
+
     def face(self, card: str, width: int) -> pygame.Surface:
         least = self.least
+        if self.zone_of.get(card) in self.strip_zones:
+            return cardart.name_strip(card, width, least, self.weapon_side(card) if card.startswith(WEAPON) else None)
         if card in VILLAGE_CARDS:
             return cardart.villannex_card(card, width, selected_frame=self.frame_of(card), least=least)
         if card in MARKET_DEMAND or card in MARKET_SUPPLY:
@@ -117,6 +132,15 @@ class VillannexTable(TableScene):
         if card.startswith(WEAPON):
             return cardart.weapon_card(width, self.weapon_side(card), zoom=True, least=self.least)
         return self.face(card, width)
+
+    def _on_drop(self, spr: kit.CardSprite, pos: tuple[int, int]) -> bool:
+        """A card dropped on a place of the row above the hand stays in that place (``layout.SlotBox``)."""
+        box = self.box_at(pos)
+        if isinstance(box, layout.SlotBox) and box.slots and isinstance(spr.tag, CardTag) and spr.tag.card:
+            self.slot_prefs = {c: i for c, i in self.slot_prefs.items() if c in self.zone_of}
+            self.slot_prefs[spr.tag.card] = box.place_at(pos)
+            box.prefs = self.slot_prefs
+        return super()._on_drop(spr, pos)
 
     # --- clicks on frames, hints ---------------------------------------------------------------------------------
     def narrow_click(self, spr: kit.CardSprite, pos: tuple[int, int], gestures: list[Gesture]) -> list[Gesture]:
@@ -153,11 +177,12 @@ class VillannexTable(TableScene):
     # --- drawing ---------------------------------------------------------------------------------------------------
     def draw_under(self, surface: pygame.Surface) -> None:
         self._draw_plaque(surface)
+        self._draw_common_hint(surface)
         for spr in self.order:  # production tabs under the chosen frames
             tag = spr.tag
             if not isinstance(tag, CardTag) or tag.card not in VILLAGE_CARDS or spr.dragging or not spr.face_up:
                 continue
-            if not tag.zone.startswith("village:"):
+            if not tag.zone.startswith("village:") or tag.zone in self.strip_zones:
                 continue
             frame = self.frame_of(tag.card)
             if frame is None:
@@ -187,6 +212,21 @@ class VillannexTable(TableScene):
                 col = kit.HOT if hot else tuple(int(c * (0.6 + 0.4 * pulse)) for c in kit.LIT)
                 pygame.draw.rect(surface, col, rr.inflate(4, 4), width=max(2, spr.width // 40),
                                  border_radius=max(3, spr.width // 25))
+
+    def _draw_common_hint(self, surface: pygame.Surface) -> None:
+        """An empty common area says what it is for (issue 28: an empty box with no word of its use)."""
+        box = self.boxes.get("common")
+        if box is None or box.sprites:
+            return
+        size = max(self.least, theme.MIN_FONT + 1, int(15 * self.k))
+        r = box.rect.inflate(-16, -8)
+        lines = kit.wrap(present.common_hint(self.shown), "ui", size, r.w)
+        lh = theme.font("ui", size).get_linesize()
+        y = r.centery - len(lines) * lh // 2
+        for ln in lines:
+            img = theme.text(ln, "ui", size, kit.ON_TABLE)
+            surface.blit(img, (r.centerx - img.get_width() // 2, y))
+            y += lh
 
     def _draw_plaque(self, surface: pygame.Surface) -> None:
         lines = self.plaque_lines()

@@ -1,0 +1,61 @@
+"""Opening a game's lesson (issue 29): fresh, or where the player left it; and what comes after it.
+
+The lesson is played on the game's own table with a :class:`scenes.table.lesson_view.LessonView` attached, so the
+learner learns the real table. A lesson's match is not a game in progress: it writes no autosave and no
+statistics (its id starts with ``LESSON_ID``); its progress lives in ``lessons.json`` (``game.lesson_progress``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import lesson_progress
+from game.tutorial import Tutor, lesson_for
+
+LESSON_ID = "lesson-"
+
+
+def is_lesson(match: Any) -> bool:
+    return str(getattr(match, "match_id", "")).startswith(LESSON_ID)
+
+
+def has_lesson(game: str) -> bool:
+    return lesson_for(game) is not None
+
+
+def tutor_for(game: str, fresh: bool = False) -> Tutor:
+    """The game's lesson, resumed from its saved progress unless ``fresh`` (or the progress no longer replays)."""
+    lesson = lesson_for(game)
+    if lesson is None:
+        raise ValueError(f"{game} has no lesson")
+    progress = None if fresh else lesson_progress.load(game)
+    if progress is not None:
+        try:
+            return Tutor.resume(lesson, progress)
+        except Exception:  # noqa: BLE001 - progress of an older lesson: start it over rather than fail
+            lesson_progress.forget(game)
+    return Tutor(lesson)
+
+
+def start_lesson(app: Any, game: str, fresh: bool = False) -> None:
+    """Open ``game``'s lesson over the menu."""
+    from scenes.menu import MenuScene
+    from scenes.table import table_for
+    from scenes.table.lesson_view import LessonView
+
+    tutor = tutor_for(game, fresh)
+    lesson_progress.mark_offered(game)
+    app.reset_to(MenuScene(app))
+    table = table_for(app, tutor.match)
+
+    def leave() -> None:
+        app.reset_to(MenuScene(app))
+
+    def play() -> None:
+        from scenes.setup import SetupScene
+
+        app.reset_to(MenuScene(app))
+        app.push(SetupScene(app, game))
+
+    table.attach_lesson(LessonView(table, tutor, leave, play))
+    app.push(table)

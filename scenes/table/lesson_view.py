@@ -1,0 +1,196 @@
+"""The lesson at the table (issue 29): what to do now and why, what just happened, rings on what to use.
+
+A :class:`game.tutorial.Tutor` decides; this draws it. The panel sits where it covers the fewest of the zones the
+step needs (placed once per step, so it does not jump while cards move) and holds: the step's number and idea,
+what the last move did, what to do now (bold) and the rule behind it, and its buttons: Next on a step that only
+asks to read (or the N key), Leave lesson (kept where it was left; the menu's Learn to play resumes it). Another
+legal move is refused with a word of what the step is about (``refusal``, asked by the controller before a move
+is applied), never silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game import lesson_progress
+from game.engine import Action
+from game.tutorial import LEARNER, Tutor
+from scenes import theme
+from scenes import widgets as w
+from scenes.table import kit
+
+RING = theme.GOOD
+EDGE = (40, 26, 16)
+
+
+class LessonView:
+    """One table's lesson: its panel, its rings, and the hooks the controller asks (``table`` is the TableScene)."""
+
+    def __init__(self, table: Any, tutor: Tutor, on_leave: Callable[[], None], on_play: Callable[[], None]) -> None:
+        self.table = table
+        self.tutor = tutor
+        self.next_btn = w.Button("Next", self.next, primary=True)
+        self.leave_btn = w.Button("Leave lesson", self.leave)
+        self.play_btn = w.Button("Play a real game", on_play, primary=True)
+        self._on_leave = on_leave
+        self.said = ""  # what the tutor said after the last step
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._placed: tuple[Any, pygame.Rect] | None = None
+        self.t = 0.0
+
+    # --- the controller's hooks --------------------------------------------------------------------------------
+    def refusal(self, seat: int, action: Action) -> str | None:
+        """Why the learner's ``action`` is not this step's (None: go ahead). Other seats are never refused."""
+        if seat != LEARNER or self.tutor.done:
+            return None
+        return self.tutor.refusal(action)
+
+    def accepted(self, seat: int, action: Action) -> None:
+        """The learner's move was applied: the lesson moves on and says what happened."""
+        if seat == LEARNER and not self.tutor.done:
+            self.said = self.tutor.passed(action)
+            self.keep()
+
+    def others_move(self) -> tuple[int, Action] | None:
+        """The next move of another seat (scripted where the lesson needs it, the medium AI's otherwise)."""
+        return self.tutor.others_move()
+
+    # --- buttons ---------------------------------------------------------------------------------------------------
+    def next(self) -> None:
+        if self.tutor.reading and self._others_done():
+            self.said = self.tutor.next()
+            self.keep()
+            self.table.refresh()
+
+    def _others_done(self) -> bool:
+        m = self.tutor.match
+        return m.is_over() or all(s == LEARNER for s in m.to_act())
+
+    def leave(self) -> None:
+        self.keep()
+        self._on_leave()
+
+    def keep(self) -> None:
+        """Write where the lesson is (a finished lesson keeps nothing)."""
+        if self.tutor.done:
+            lesson_progress.forget(self.tutor.lesson.game)
+        else:
+            lesson_progress.save(self.tutor.lesson.game, self.tutor.progress())
+
+    def buttons(self) -> list[w.Button]:
+        if self.tutor.done:
+            return [self.play_btn, self.leave_btn]
+        return [self.next_btn, self.leave_btn] if self.tutor.reading else [self.leave_btn]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A click on the panel's buttons, or N for Next; True when used."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_n and self.tutor.reading:
+            self.next()
+            return True
+        for b in self.buttons():
+            if b.handle_event(event):
+                return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.panel.collidepoint(event.pos)
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.leave_btn.text = "Back to the menu" if self.tutor.done else "Leave lesson"
+
+    # --- drawing ---------------------------------------------------------------------------------------------------
+    def spots(self) -> list[pygame.Rect]:
+        """Where the step's zones and cards are on the screen now."""
+        step = self.tutor.step
+        if step is None:
+            return []
+        t = self.table
+        out: list[pygame.Rect] = []
+        for name in step.point:
+            box = t.boxes.get(name)
+            if box is not None:
+                out.append(pygame.Rect(box.rect))
+                continue
+            spr = next((s for s in t.order if getattr(s.tag, "card", None) == name), None)
+            if spr is not None:
+                out.append(pygame.Rect(spr.rect))
+        return out
+
+    def lines(self) -> list[tuple[str, str, tuple[int, int, int]]]:
+        """(words, font role, colour) of the panel, top to bottom."""
+        tutor = self.tutor
+        lesson = tutor.lesson
+        step = tutor.step
+        out: list[tuple[str, str, tuple[int, int, int]]] = []
+        n = len(lesson.steps)
+        if step is None:
+            out.append((f"{lesson.title}: done", "ui-bold", theme.INK))
+            if self.said:
+                out.append((self.said, "ui", theme.GOOD))
+            out.append((lesson.outro, "ui-bold", theme.INK))
+            return out
+        out.append((f"{lesson.title} · step {tutor.index + 1} of {n} · {step.idea}", "ui-bold", theme.INK_SOFT))
+        if tutor.index == 0 and lesson.intro:
+            out.append((lesson.intro, "ui", theme.INK))
+        if self.said:
+            out.append((self.said, "ui", theme.GOOD))
+        out.append((step.say, "ui-bold", theme.INK))
+        out.append((step.why, "ui", theme.INK_SOFT))
+        if tutor.reading:
+            out.append(("Press Next (or N) when you are ready.", "ui", theme.INK_SOFT))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.table
+        k = t.k
+        spots = self.spots()
+        pulse = 0.7 + 0.3 * abs(((self.t * 1.4) % 2) - 1)
+        color = tuple(int(v * pulse) for v in RING)
+        width = max(3, int(4 * k))
+        for r in spots:
+            radius = max(6, min(r.w, r.h) // 10)
+            pygame.draw.rect(surface, EDGE, r.inflate(4 * width + 2, 4 * width + 2), width=width + 2,
+                             border_radius=radius + width)
+            pygame.draw.rect(surface, color, r.inflate(2 * width + 4, 2 * width + 4), width=width,
+                             border_radius=radius)
+        self._draw_panel(surface, spots)
+
+    def _draw_panel(self, surface: pygame.Surface, spots: list[pygame.Rect]) -> None:
+        t = self.table
+        k = t.k
+        play = t.play
+        size = max(theme.least_px(t.size) + 1, int(15 * k))
+        pad = max(6, int(10 * k))
+        width = max(min(play.w - 2 * pad, int(260 * max(k, 0.8))), min(int(420 * k), play.w // 2))
+        inner = width - 2 * pad
+        rows = [(ln, role, col) for words, role, col in self.lines() for ln in theme.wrap(words, role, size, inner)]
+        lh = theme.font("ui", size).get_linesize()
+        bh = max(26, int(34 * k))
+        height = 2 * pad + len(rows) * lh + pad + bh
+        key = (self.tutor.index, self.tutor.done, tuple(play), width, height)
+        if self._placed is None or self._placed[0] != key:
+            src = spots[0] if spots else pygame.Rect(play.x + play.w // 2, play.y + play.h // 2, 1, 1)
+            avoid = [(r.inflate(16, 16), 80.0) for r in spots]
+            for b in t.boxes.values():
+                avoid += [(b.rect, 4.0), (pygame.Rect(b.rect.x, b.rect.y - b.label_size() - 6, b.rect.w,
+                                                      b.label_size() + 6), 12.0)]
+            hint = getattr(getattr(t, "hint_view", None), "panel", None)
+            if hint is not None and hint.w:
+                avoid.append((hint.inflate(12, 12), 200.0))
+            self._placed = (key, kit.place_popup((width, height), src, play, avoid, gap=max(10, int(16 * k))))
+        r = self.panel = pygame.Rect(self._placed[1])
+        pygame.draw.rect(surface, (30, 18, 10), r.move(0, max(2, int(4 * k))), border_radius=pad)
+        pygame.draw.rect(surface, theme.PAPER, r, border_radius=pad)
+        pygame.draw.rect(surface, RING, r, width=max(2, int(3 * k)), border_radius=pad)
+        x, y = r.x + pad, r.y + pad
+        for ln, role, col in rows:
+            surface.blit(theme.text(ln, role, size, col), (x, y))
+            y += lh
+        y += pad
+        buttons = self.buttons()
+        gap = pad
+        bw = (r.w - 2 * pad - gap * (len(buttons) - 1)) // max(1, len(buttons))
+        for i, b in enumerate(buttons):
+            b.rect = pygame.Rect(x + i * (bw + gap), y, bw, bh)
+            b.draw(surface)
