@@ -293,3 +293,49 @@ def walk(lesson: Lesson) -> list[tuple[Step, Sequence[Action]]]:
             break
         tutor.play(ok[0])
     return out
+
+
+def recorded_script(lesson: Lesson) -> dict[Seat, tuple[dict[str, Any], ...]]:
+    """The other seats' moves when ``lesson`` is played through, as a ``script``: written into the lesson, they keep
+    it on the same table whatever the AI becomes (``python -m game.tutorial GAME`` prints it)."""
+    tutor = Tutor(lesson)
+    while not tutor.done:
+        tutor.run_others()
+        if tutor.reading:
+            tutor.next()
+            continue
+        tutor.play(tutor.expected()[0])
+    tutor.run_others()
+    game = tutor.match.game
+    out: dict[Seat, list[dict[str, Any]]] = {}
+    for rec in tutor.match.history:
+        if rec.seat != LEARNER:
+            out.setdefault(rec.seat, []).append(game.encode_action(rec.action))
+    return {seat: tuple(moves) for seat, moves in out.items()}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m game.tutorial GAME``: check the game's lesson, print its steps and the other seats' script."""
+    import json
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        print("usage: python -m game.tutorial GAME")
+        return 2
+    lesson = lesson_for(args[0])
+    if lesson is None:
+        print(f"{args[0]} has no lesson")
+        return 1
+    for step, ok in walk(lesson):
+        print(f"{step.key:<20} {step.idea:<20} {len(ok)} accepted move(s)")
+    problems = check_lesson(lesson)
+    print("\n".join(problems) or "the lesson plays through")
+    print(json.dumps({str(k): v for k, v in recorded_script(lesson).items()}))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":  # run as a module, this file is __main__: the lessons' classes are game.tutorial's
+    from game.tutorial import main as _main
+
+    raise SystemExit(_main())

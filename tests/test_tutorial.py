@@ -91,3 +91,34 @@ def test_a_lesson_whose_move_is_not_legal_is_caught() -> None:
                     (Step("k", "x", "say", "why", {"kind": "keep", "cards": ["Z99"]}),), LESSON.script)
     problems = check_lesson(broken)
     assert problems and "no legal move" in problems[0]
+
+
+def test_villagers_says_what_the_first_market_pays() -> None:
+    from game.villagers.lesson import LESSON, MARKET_LINE
+
+    tutor = Tutor(LESSON)
+    _play_through(tutor)
+    mine = [e.text for e in tutor.match.log if e.kind == "market" and e.text.startswith(tutor.match.seats[0].name)]
+    assert mine and MARKET_LINE in mine[0], mine
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_the_scripted_seats_need_no_ai(game: str) -> None:
+    """Every other seat's move inside a lesson is scripted, so a change to the AI cannot move the table the steps
+    were written for."""
+    lesson = lesson_for(game)
+    assert lesson is not None
+    tutor = Tutor(lesson)
+    real = tutor.others_move
+    past_script: list[int] = []
+
+    def spy() -> tuple[int, object] | None:
+        before = dict(tutor._scripted)
+        got = real()
+        if got is not None and got[0] != LEARNER and tutor._scripted.get(got[0], 0) != before.get(got[0], 0) + 1:
+            past_script.append(got[0])
+        return got
+
+    tutor.others_move = spy  # type: ignore[method-assign,assignment]
+    _play_through(tutor)
+    assert not past_script, f"{game}: seats {sorted(set(past_script))} played past their script"
