@@ -65,6 +65,7 @@ class Lesson:
     script: Mapping[int, tuple[Mapping[str, Any], ...]] = field(default_factory=dict)
     intro: str = ""
     outro: str = "That is the whole game. Play a real one against the easy AI, with the hint on?"
+    pause_on: frozenset[str] = frozenset()  # event kinds after which the others wait for the learner's next step
 
     def new_match(self, learner: str = "") -> Match:
         """The lesson's match; the learner's seat takes ``learner`` as its name (the player's own, when known)."""
@@ -109,6 +110,7 @@ class Tutor:
         self.match = match if match is not None else lesson.new_match(learner)
         self.index = 0  # the step the learner is on
         self.auto = 0  # the learner's decisions still to be made for them
+        self.paused = False  # a ``pause_on`` event happened: nobody moves until the learner passes a step
         self._scripted: dict[Seat, int] = {}
         self.said: list[str] = []  # what the tutor said after each step, in order
 
@@ -168,23 +170,36 @@ class Tutor:
             raise ValueError(why)
         step = self.step
         events = self.match.apply(LEARNER, action)
-        return events, self._past(step)
+        words = self._past(step)
+        self.observe(events)
+        return events, words
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """Events of a move just applied (anyone's): a ``pause_on`` kind holds the others until the next step, so
+        a round's scores can be read before the next round is dealt."""
+        if any(e.kind in self.lesson.pause_on for e in events):
+            self.paused = True
 
     def _past(self, step: Step | None) -> str:
         self.index += 1
+        if not self.reading:  # a run of reading steps is read while the table holds
+            self.paused = False
         self.auto = step.auto if step is not None else 0
         words = step.after if step is not None else ""
         self.said.append(words)
         return words
 
-    def passed(self, action: Action) -> str:
-        """The table applied the learner's accepted ``action`` itself: move on, return what the tutor says."""
-        return self._past(self.step)
+    def passed(self, action: Action, events: Sequence[Event] = ()) -> str:
+        """The table applied the learner's accepted ``action`` itself (``events``: what it did): move on, return
+        what the tutor says."""
+        words = self._past(self.step)
+        self.observe(events)
+        return words
 
     def others_move(self) -> tuple[Seat, Action] | None:
         """The next move of a seat other than the learner's, when one is to act (scripted, else the medium AI);
         or the learner's own while a step's ``auto`` stretch lasts."""
-        if self.match.is_over():
+        if self.match.is_over() or self.paused:
             return None
         acting = [s for s in self.match.to_act() if s != LEARNER]
         if not acting and self.auto > 0 and LEARNER in self.match.to_act():
@@ -217,14 +232,16 @@ class Tutor:
             nxt = self.others_move()
             if nxt is None:
                 return out
-            out += self.match.apply(*nxt)
+            events = self.match.apply(*nxt)
+            self.observe(events)
+            out += events
         raise RuntimeError("the other seats never stopped")
 
     # --- leaving and coming back --------------------------------------------------------------------------------
     def progress(self) -> dict[str, Any]:
         """What to keep to resume: the lesson, the step and the match's decisions."""
-        return {"game": self.lesson.game, "step": self.index, "auto": self.auto, "learner": self.match.seats[0].name,
-                "actions": self.match.action_list()}
+        return {"game": self.lesson.game, "step": self.index, "auto": self.auto, "paused": self.paused,
+                "learner": self.match.seats[0].name, "actions": self.match.action_list()}
 
     @classmethod
     def resume(cls, lesson: Lesson, progress: Mapping[str, Any]) -> Tutor:
@@ -236,6 +253,7 @@ class Tutor:
         tutor.match.replay(moves)
         tutor.index = max(0, min(int(progress.get("step", 0)), len(lesson.steps)))
         tutor.auto = max(0, int(progress.get("auto", 0)))
+        tutor.paused = progress.get("paused") is True
         for seat, _ in moves:  # the scripted moves already made
             if seat != LEARNER:
                 tutor._scripted[seat] = tutor._scripted.get(seat, 0) + 1

@@ -122,3 +122,19 @@ def test_the_scripted_seats_need_no_ai(game: str) -> None:
     tutor.others_move = spy  # type: ignore[method-assign,assignment]
     _play_through(tutor)
     assert not past_script, f"{game}: seats {sorted(set(past_script))} played past their script"
+
+
+def test_villages_reads_the_round_scores_while_the_table_holds() -> None:
+    from game.villages.lesson import LESSON, ROUND_1
+
+    tutor = Tutor(LESSON)
+    while not tutor.done:
+        tutor.run_others()
+        if tutor.step is not None and tutor.step.key == "scores":
+            state = tutor.match.state
+            assert state.phase == "round_end" and tuple(state.round_scores[0]) == ROUND_1
+            assert (state.high, state.low) == (LEARNER, 1)
+        if tutor.reading:
+            tutor.next()
+            continue
+        tutor.play(tutor.expected()[0])
