@@ -65,7 +65,8 @@ class Lesson:
     script: Mapping[int, tuple[Mapping[str, Any], ...]] = field(default_factory=dict)
     intro: str = ""
     outro: str = "That is the whole game. Play a real one against the easy AI, with the hint on?"
-    pause_on: frozenset[str] = frozenset()  # event kinds after which the others wait for the learner's next step
+    pause_on: frozenset[str] = frozenset()  # event kinds after which the others wait while reading steps are read
+    log_has: tuple[str, ...] = ()  # words the steps quote that the game's log must show (dice, pay-outs): tested
 
     def new_match(self, learner: str = "") -> Match:
         """The lesson's match; the learner's seat takes ``learner`` as its name (the player's own, when known)."""
@@ -199,7 +200,7 @@ class Tutor:
     def others_move(self) -> tuple[Seat, Action] | None:
         """The next move of a seat other than the learner's, when one is to act (scripted, else the medium AI);
         or the learner's own while a step's ``auto`` stretch lasts."""
-        if self.match.is_over() or self.paused:
+        if self.match.is_over() or (self.paused and self.reading):
             return None
         acting = [s for s in self.match.to_act() if s != LEARNER]
         if not acting and self.auto > 0 and LEARNER in self.match.to_act():
@@ -349,8 +350,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{step.key:<20} {step.idea:<20} {len(ok)} accepted move(s)")
     problems = check_lesson(lesson)
     print("\n".join(problems) or "the lesson plays through")
+    if problems:
+        return 1
     print(json.dumps({str(k): v for k, v in recorded_script(lesson).items()}))
-    return 1 if problems else 0
+    return 0
 
 
 if __name__ == "__main__":  # run as a module, this file is __main__: the lessons' classes are game.tutorial's

@@ -138,3 +138,16 @@ def test_villages_reads_the_round_scores_while_the_table_holds() -> None:
             tutor.next()
             continue
         tutor.play(tutor.expected()[0])
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_the_log_shows_what_the_steps_quote(game: str) -> None:
+    """The steps quote dice, battles and pay-outs of the fixed deal: the engine must still give exactly those."""
+    lesson = lesson_for(game)
+    assert lesson is not None and lesson.log_has
+    tutor = Tutor(lesson)
+    _play_through(tutor)
+    tutor.run_others()
+    text = "\n".join(e.text for e in tutor.match.log)
+    missing = [words for words in lesson.log_has if words not in text]
+    assert not missing, missing

@@ -148,5 +148,7 @@ LESSON = Lesson(
             {'kind': 'draft_road', 'slot': 4},
         ),
     },
+    log_has=("Robin earns 8 (4 Gold, 4 for coins)", "the bank puts 2 coins on Robin's Harvester",
+             "the bank puts 2 coins on Robin's Blacksmith", "drafts the top of stack 2: Smuggler"),
     outro="That is Villagers. Play on to the end here, or start a real game against the easy AI with the hint on.",
 )

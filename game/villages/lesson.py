@@ -106,6 +106,8 @@ LESSON = Lesson(
              None),
     ),
     pause_on=frozenset({"round-end"}),
+    log_has=("Knight 2 = 2 vs Ace 2 = 2", "kidnaps the green Princess", "Robin +70 (total 70), Ada +34",
+             "The High Score card goes to Robin", "The Low Score card goes to Ada"),
     script={1: (
         {'kind': 'draw', 'source': 'discard', 'card': 'purple-farmer'},
         {'kind': 'draw', 'source': 'discard', 'card': 'green-farmer'},

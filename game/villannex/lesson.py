@@ -69,6 +69,7 @@ LESSON = Lesson(
              "In the usual one-round game the single round decides.",
              None, point=()),
     ),
+    log_has=("Robin scores 18", "Ada scores 20", "Robin scores 16", "Ada scores 12"),
     script={1: ({"kind": "keep", "cards": ["B03", "B07", "B08", "B22"]},
                 {"kind": "play", "cards": ["B03", "B08"], "frames": [0, 1]},
                 {"kind": "keep", "cards": ["B07", "B10", "B16", "O07"]},
