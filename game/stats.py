@@ -365,8 +365,7 @@ class PlayerGameStats:
         if self.mode != SOLO:
             return "score: your total at the end; margin: over the best other player (or team)"
         if self.average_margin is not None:
-            return ("score: the solo score, your total minus your solo opponent's (the margin: "
-                    "\"You 25 \u00b7 Countess 97 \u00b7 margin \u221272, the solo score\")")
+            return "score: the solo score, the margin of your total over your opponent's (in Villagers, the Countess's)"
         return "score: your points in the round the solitaire ended"
 
     def to_json(self) -> dict[str, Any]:

@@ -76,11 +76,16 @@ class Lesson:
 
 
 def lesson_for(game: str) -> Lesson | None:
-    """The game's lesson (``game/<game>/lesson.py``), or None when it has none yet."""
+    """The game's lesson (``lesson.py`` beside its rules module, as ``LESSON``), or None when it has none yet."""
+    from game import registry
+
+    info = next((g for g in registry.GAMES if g.name == game), None)
+    package = info.module.rpartition(".")[0] if info is not None and info.module else f"game.{game}"
+    name = f"{package}.lesson"
     try:
-        mod = importlib.import_module(f"game.{game}.lesson")
+        mod = importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name == f"game.{game}.lesson":
+        if exc.name is not None and name.startswith(exc.name):
             return None
         raise
     lesson = getattr(mod, "LESSON", None)

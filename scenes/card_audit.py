@@ -473,11 +473,11 @@ def audit_game(app: Any, game: str, sizes: tuple[tuple[int, int], ...] = SIZES, 
 
 
 def make_app(size: tuple[int, int] = SIZES[0]) -> Any:
-    from scenes.app import App
+    """The app to audit (looked up by name: the app is above every scene, this module included)."""
     from scenes.smoke import _make_app
 
     pygame.init()
-    return _make_app(App, size)
+    return _make_app(importlib.import_module("scenes.app").App, size)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,6 +7,7 @@ statistics (its id starts with ``LESSON_ID``); its progress lives in ``lessons.j
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game import lesson_progress
@@ -37,24 +38,23 @@ def tutor_for(game: str, fresh: bool = False) -> Tutor:
     return Tutor(lesson)
 
 
-def start_lesson(app: Any, game: str, fresh: bool = False) -> None:
-    """Open ``game``'s lesson over the menu."""
-    from scenes.menu import MenuScene
+def start_lesson(app: Any, game: str, menu: Callable[[], Any], fresh: bool = False) -> None:
+    """Open ``game``'s lesson over the menu (``menu`` makes the menu scene: this module is below the menu)."""
     from scenes.table import table_for
     from scenes.table.lesson_view import LessonView
 
     tutor = tutor_for(game, fresh)
     lesson_progress.mark_offered(game)
-    app.reset_to(MenuScene(app))
+    app.reset_to(menu())
     table = table_for(app, tutor.match)
 
     def leave() -> None:
-        app.reset_to(MenuScene(app))
+        app.reset_to(menu())
 
     def play() -> None:
         from scenes.setup import SetupScene
 
-        app.reset_to(MenuScene(app))
+        app.reset_to(menu())
         app.push(SetupScene(app, game))
 
     table.attach_lesson(LessonView(table, tutor, leave, play))

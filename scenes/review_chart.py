@@ -90,13 +90,18 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[tupl
     # "end" under the result
     steps = 4 if total >= 8 else max(1, total - 1)
     ticks = sorted({1 + round((max(1, total) - 1) * i / steps) for i in range(steps + 1)})
-    labels = [(n, str(n)) for n in ticks] + ([(last, "end")] if result is not None else [])
+    labels = ([(last, "end")] if result is not None else []) + [(n, str(n)) for n in reversed(ticks)]
+    taken: list[pygame.Rect] = []  # "end" first: a decision's number that would touch a label already drawn is left out
     for n, word in labels:
         t = theme.text(word, "ui", text_px, theme.INK_SOFT)
         x = at(n, 0)[0]
+        box = t.get_rect(midtop=(min(max(x, plot.x + t.get_width() // 2), rect.right - t.get_width() // 2),
+                                 plot.bottom + text_px // 3))
+        if any(box.inflate(text_px // 2, 0).colliderect(r) for r in taken):
+            continue
+        taken.append(box)
         pygame.draw.line(surface, theme.PAPER_LINE, (x, plot.bottom), (x, plot.bottom + text_px // 3))
-        surface.blit(t, t.get_rect(midtop=(min(max(x, plot.x + t.get_width() // 2), rect.right - t.get_width() // 2),
-                                           plot.bottom + text_px // 3)))
+        surface.blit(t, box)
     pts = [at(i, v) for i, v in points]
     if result is not None and pts:
         pts.append(at(last, result))

@@ -270,9 +270,8 @@ class RulesDoc(_Scroller):
         rows = [r for r in self.rows if r.entry is e]
         y0, y1 = top + rows[0].y, top + rows[-1].y + rows[-1].h
         if e.key in self.marked:
-            pygame.draw.rect(surface, MARKED, (self.rect.left - 4, y0 - 4, self.rect.w - 8, y1 - y0 + 2),
+            pygame.draw.rect(surface, MARKED, (self.rect.left, y0 - 4, self.rect.w - 8, y1 - y0 + 2),
                              border_radius=6)
-            pygame.draw.rect(surface, ACCENT, (self.rect.left - 4, y0 - 4, 4, y1 - y0 + 2))
         img = e.image(self.pic(), 2.2)
         surface.blit(img, img.get_rect(midtop=(self.rect.left + (pic_w - self.size) // 2, y0)))
 

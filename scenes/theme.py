@@ -104,8 +104,8 @@ def font(role: str, size: int) -> pygame.font.Font:
 
 
 #: Rendered labels, least recently used first out: a screen shows a few hundred at one window size, and every
-#: size of a resized window renders them afresh (3 Mpx is 12 MB; a full 1920x1080 window is 2 Mpx).
-_text_cache: BoundedCache[tuple[str, str, int, tuple[int, ...]], pygame.Surface] = BoundedCache(3000, 3_000_000)
+#: size of a resized window renders them afresh (2 Mpx is 8 MB, a whole 1920x1080 window).
+_text_cache: BoundedCache[tuple[str, str, int, tuple[int, ...]], pygame.Surface] = BoundedCache(3000, 2_000_000)
 
 
 def text(s: str, role: str, size: int, color: tuple[int, ...] = INK) -> pygame.Surface:

@@ -56,17 +56,17 @@ def keyboard_gesture(app: Any, table: TableScene, kb: KeyboardPlay, g: Gesture) 
     assert stop is not None, f"Tab never reached {g.label!r}"
     way = stop.kind
     if stop.kind == "card":
-        targets = stop.targets({z.id: i for i, z in enumerate(table.zone_list)})
+        targets = kb.places(stop)  # a table may split a place (Villages: a village's Give and Hire halves)
         if len(targets) > 1:
             press(app, pygame.K_RETURN)
             assert kb.target == 0, "Enter did not pick the card up"
             way += "+place"
             for _ in range(len(targets)):
                 assert kb.target is not None
-                if targets[kb.target][0] == g.target:
+                if targets[kb.target][0] == g.target and g in targets[kb.target][1]:
                     break
                 press(app, pygame.K_RIGHT)
-            assert kb.target is not None and targets[kb.target][0] == g.target
+            assert kb.target is not None and targets[kb.target][0] == g.target and g in targets[kb.target][1]
     assert kb.hint().startswith("Enter: ")
     press(app, pygame.K_RETURN)
     menu = table.menu

@@ -171,3 +171,42 @@ def test_the_panel_keeps_every_name_when_the_room_is_short() -> None:
                          pygame.Rect(0, 0, 900, 240), 0.64, 10)
     assert lay is not None and lay.rect.h <= 240
     assert {i for style, _t, i in lay.lines if style == "name"} == set(range(len(entries)))
+
+
+def test_at_a_real_table_the_zoom_shows_the_panel_and_f1_opens_the_legend(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scenes.rules_view import RulesScene
+    from tests.test_table_generic import frame, key, make, move, settle
+
+    app, table = make("villages", [("Ann", "human"), ("Bo", "easy")], size=(1024, 600))
+    settle(app, table)
+    from game.villages.cards import TYPE_OF
+    from scenes.table.sprites import CardTag
+
+    drawn: list[pygame.Rect | None] = []
+    real = L.draw_beside_zoom
+
+    def spy(t: object, s: pygame.Surface, z: pygame.Rect) -> pygame.Rect | None:
+        drawn.append(real(t, s, z))
+        return drawn[-1]
+
+    monkeypatch.setattr(L, "draw_beside_zoom", spy)
+    spr = next(s for s in table.order  # a card in the viewer's hand
+               if s.face_up and isinstance(s.tag, CardTag) and s.tag.card in TYPE_OF and s.tag.zone.startswith("hand"))
+    tag = spr.tag
+    assert isinstance(tag, CardTag) and tag.card is not None
+    move(app, spr.rect.center)
+    frame(app, 0.4, 4)
+    assert table.zoom_sprite() is spr and drawn and drawn[-1] is not None
+    panel, zoom = drawn[-1], table.zoom_rect()
+    assert zoom is not None and not panel.colliderect(zoom) and table.play.contains(panel)
+    key(app, pygame.K_F1)
+    rv = app.top
+    assert isinstance(rv, RulesScene) and rv.game_name == "villages"
+    assert rv.text.marked == {e.key for e in L.icons_on("villages", tag.card)}
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table
+
+
+def test_villannex_the_orange_frame_is_explained_once_a_frame_is_chosen() -> None:
+    assert "frame-chosen" not in {e.key for e in L.icons_on("villannex", "B01")}
+    assert "frame-chosen" in {e.key for e in L.icons_on("villannex", "B01", chosen=True)}

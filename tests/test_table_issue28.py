@@ -95,6 +95,20 @@ def test_no_tooltip_is_ever_drawn_over_the_zoom(size: tuple[int, int]) -> None:
             assert r is None or not r.colliderect(zoom), (pos, tip, r, zoom)
 
 
+def test_no_tooltip_is_drawn_over_the_zooms_icon_panel_either() -> None:
+    app, table = make("villannex", [("Ann", "human"), ("Bo", "easy")], {}, (1280, 720), 3)
+    settle(app, table)
+    card = table.boxes[f"hand:{table.viewer}"].sprites[0]
+    click(app, card.rect.center, button=3)
+    frame(app, 0.05)
+    zoom, legend = table.zoom_rect(), table.legend_rect
+    assert zoom is not None and legend is not None, "the zoom of a Villannex card explains its icons beside it"
+    for pos in (card.rect.center, card.rect.topright, (legend.right + 4, legend.centery)):
+        table.mouse = pos
+        r = table.tooltip_place((300, 90))
+        assert r is None or not (r.colliderect(zoom) or r.colliderect(legend)), (pos, r, zoom, legend)
+
+
 # --- the log, the summary and the hand-over screen -----------------------------------------------------------------
 @pytest.mark.parametrize("size", SIZES)
 def test_the_summary_leaves_the_logs_newest_lines_in_sight(size: tuple[int, int]) -> None:
@@ -116,6 +130,8 @@ def test_the_summary_leaves_the_logs_newest_lines_in_sight(size: tuple[int, int]
     assert end > start
     newest = pygame.Rect(log.rect.x, log.rect.y + log._pad + (end - start - 1) * log.line_h, log.rect.w, log.line_h)
     assert not box.colliderect(newest), (box, newest)
+    assert table.side_rect.contains(box), "the summary lies over the log, never over the cards"
+    assert any(ln.endswith("more in the log") for ln in since._shorter()[-1]), "a cut summary says so"
 
 
 @pytest.mark.parametrize("size", [*SIZES, (1920, 1080)])
@@ -244,7 +260,10 @@ def test_no_queued_ai_decision_plays_while_another_screen_is_over_the_table() ->
         ctl.update(1.0)
     assert not m.history and ctl.ai_queue
     host.top = True
-    ctl.update(1.0)
+    ctl.hold_ai()  # what the table does when it shows again
+    ctl.update(ctl.AI_MIN_THINK / 2)
+    assert not m.history, "a queued move played on the first frame after the pause"
+    ctl.update(ctl.AI_MIN_THINK)
     assert m.history
 
 

@@ -169,7 +169,7 @@ def test_layout_fits_the_window(size: tuple[int, int], players: int) -> None:
         check_layout(table, size)
         assert len(table.seat_rects) == players
         cols = [b for b in table.boxes.values() if village_col(b.name)]
-        assert cols and all(b.layout == "cascade" for b in cols)
+        assert cols and all(b.layout == "cascade" or b.aspect < 1 for b in cols)  # or name strips (issue 28)
         # the bottom village's cards are the biggest on the table and readable at the usual size
         if size == (1600, 900):
             assert table.village_w[table.front] >= 60

@@ -278,9 +278,10 @@ def test_kings_favor_marker_sits_on_its_pool_card() -> None:
     pos = table.view.pool.index(table.view.favor_card) + 1
     assert f"position {pos}" in table.zone_by_id["pool"].note
     surf = pygame.Surface(app.screen.get_size())
-    overlays.draw_favor_marker(table, surf)  # drawn over the card, at its top-left corner
+    overlays.draw_favor_marker(table, surf)  # drawn over the card, at its bottom-left corner (off its header)
     r = sprite(table, table.view.favor_card).rect
-    assert surf.get_at((r.x + 2, r.y + 2))[:3] != (0, 0, 0)
+    assert surf.get_at((r.x + 2, r.bottom - 2))[:3] != (0, 0, 0)
+    assert surf.get_at((r.x + 2, r.y + 2))[:3] == (0, 0, 0)
 
 
 # --- layout ----------------------------------------------------------------------------------------------------------

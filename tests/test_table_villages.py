@@ -10,6 +10,7 @@ have their own checks.
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import time
@@ -27,12 +28,13 @@ from game.villages.setups import position, village
 from game.villages.state import Phase
 from scenes.handoff import HandoffScene
 from scenes.results import ResultsScene
-from scenes.table import results_panel, table_for
+from scenes.table import facewords, results_panel, table_for
 from scenes.table.base import CardTag, TableScene
 from scenes.table.villages import cardart
 from scenes.table.villages import scores as vscores
+from scenes.table.villages.choice import gift_or_attack, halves
 from scenes.table.villages.table import VillageBox, VillagesTable, village_parts
-from tests.test_table_generic import click, drag, frame, make, make_app, move, settle
+from tests.test_table_generic import click, drag, frame, make, make_app, move, send, settle
 
 QUICK = {"target": 50}
 SMALL = (1024, 600)  # whole games are played at the smallest window: the smallest targets, the cheapest frames
@@ -89,10 +91,14 @@ def zone_of(table: TableScene, card: str) -> str:
     raise AssertionError(f"card {card} is not on the table")
 
 
-def drop_point(table: TableScene, zone: str) -> tuple[int, int]:
-    """Where to drop on a zone: a free spot of its box (not on one of its cards), else its centre."""
+def drop_point(table: TableScene, zone: str, g: Gesture | None = None) -> tuple[int, int]:
+    """Where to drop on a zone: a free spot of its box (not on one of its cards), else its centre; for a drop that
+    may be a gift or a hired attack (``g``), in the village's half that makes ``g`` ("Give" above, "Hire" below)."""
     box = table.boxes[zone]
     r = box.rect
+    pair = gift_or_attack(table.gestures.drops(g.card, g.source or "", zone)) if g is not None else None
+    if pair is not None:
+        r = halves(r)[pair.index(g)]
     for fy in (0.5, 0.2, 0.8):
         for fx in (0.9, 0.5, 0.1, 0.7, 0.3):
             p = (r.x + int(r.w * fx), r.y + int(r.h * fy))
@@ -105,7 +111,7 @@ def do(app: Any, table: TableScene, g: Gesture) -> None:
     """Make ``g`` with the mouse where the table shows it; a menu of several gestures is answered by label."""
     if g.kind == "drag":
         spr = sprite_in(table, g.card, g.source or "")
-        drag(app, visible_point(table, spr), drop_point(table, g.target or ""))
+        drag(app, visible_point(table, spr), drop_point(table, g.target or "", g))
     elif g.kind == "click" and g.card is not None:
         click(app, visible_point(table, sprite_in(table, g.card, g.source or zone_of(table, g.card))))
     elif g.kind == "click":
@@ -446,18 +452,32 @@ def test_an_attack_is_one_drop_of_the_unit_on_the_village_it_attacks() -> None:
 
 
 def test_a_hired_attack_is_one_drop_from_the_hand_and_a_unit_of_the_village_colour_asks_gift_or_attack() -> None:
+    """Issue 28: the village a unit of its colour is held over splits into "Give" above and "Hire to attack" below
+    (a pop-up asked before, over the table, and the next drag dismissed it); the half it is dropped on decides."""
     st = rulebook_battle()
     st.hands[0].append("blue-thief")
     st.hands[0].sort()
     app, table = table_at(st, [("Ann", "human"), ("Bo", "human")])
     drops = [g for g in table.gestures.all if g.card == "blue-thief" and g.target == "village:1:0"]
-    assert {type(g.action) for g in drops} == {Give, Attack}  # a gift of its colour, or a hired attack: a menu asks
-    spr = sprite_in(table, "blue-thief", "hand:0")
-    drag(app, visible_point(table, spr), drop_point(table, "village:1:0"))
-    assert table.menu is not None and sorted(b.text for b in table.menu.buttons) == sorted(g.label for g in drops)
+    assert {type(g.action) for g in drops} == {Give, Attack}  # a gift of its colour, or a hired attack
     hire = next(g for g in drops if isinstance(g.action, Attack))
     assert hire.label == "Hire the blue Thief face down to attack Bo's blue village (your Act)"
-    click(app, next(b for b in table.menu.buttons if b.text == hire.label).rect.center)
+    assert table.ambiguous_villages() == []
+    spr = sprite_in(table, "blue-thief", "hand:0")
+    start, end = visible_point(table, spr), drop_point(table, "village:1:0", hire)
+    give_half, hire_half = halves(table.boxes["village:1:0"].rect)
+    assert hire_half.collidepoint(end) and not give_half.collidepoint(end)
+    move(app, start)
+    send(app, pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    for i in range(1, 5):
+        send(app, pygame.MOUSEMOTION, pos=(start[0] + (end[0] - start[0]) * i // 4,
+                                           start[1] + (end[1] - start[1]) * i // 4), rel=(1, 1), buttons=(1, 0, 0))
+        frame(app, 0.01)
+    assert table.ambiguous_villages() == ["village:1:0"]  # held: the halves are drawn on Bo's village
+    send(app, pygame.MOUSEBUTTONUP, pos=end, button=1)
+    frame(app, 0.5)
+    assert table.menu is None  # nothing to answer or to dismiss
+    assert [r.action for r in table.match.history][-2:] == [Attack("blue-thief"), Target(1, 0)]
     settle(app, table)
     assert isinstance(app.top, HandoffScene) and app.top.name == "Bo"  # Bo chooses a defender
     assert table.view.phase == Phase.DEF_UNIT and table.view.battle.defender == 1
@@ -528,25 +548,34 @@ def test_the_arena_reads_the_battle_record_not_the_log_line() -> None:
 
 
 # --- villages as fans, the round's end, the score cards ------------------------------------------------------------------
-def test_village_fans_tuck_animals_and_buildings_under_and_seat_the_guest_at_its_inn() -> None:
+@pytest.mark.parametrize("size", [(1600, 900), SMALL])
+def test_village_cascades_put_units_first_then_animals_and_buildings_and_lay_the_guest_on_its_inn(
+        size: tuple[int, int]) -> None:
+    """Issue 28: a village cascades down in columns, each card lying over the one above it with that one's name band
+    showing: the regular units first, then the animals and buildings (they need a Farmer or a Builder there), then
+    each Inn with its guest lying on it, in the same column (a column never ends between them)."""
     st = position(names=("Ann", "Bo"), hands={0: ["red-goblin"]},
                   villages={0: [village("green", "green-farmer", "green-builder", "green-king", "pig-1", "castle",
                                         "inn-1", guests=["blue-knight"])],
                             1: [village("red", "red-dragon", "red-farmer", "red-orc")]})
-    _app, table = table_at(st, [("Ann", "human"), ("Bo", "easy")])
+    _app, table = table_at(st, [("Ann", "human"), ("Bo", "easy")], size)
     box = table.boxes["village:0:0"]
-    assert isinstance(box, VillageBox)
-    pos = {s.tag.card: s.home_rect for s in box.sprites}
-    units = [pos[c] for c in ("green-farmer", "green-builder", "green-king")]
-    assert units[0].y == units[1].y == units[2].y and units[0].x < units[1].x < units[2].x
-    assert units[1].x - units[0].x < units[0].w  # a fan: each unit covers part of the one before
-    for tucked in ("pig-1", "castle"):
-        assert pos[tucked].y > units[0].y and pos[tucked].bottom > units[0].bottom  # under, its bottom showing
-    assert pos["blue-knight"].x >= units[2].right and pos["inn-1"].x == pos["blue-knight"].x  # guest at the Inn
-    assert pos["inn-1"].y > pos["blue-knight"].y
-    order = [s.tag.card for s in box.sprites]
-    assert order.index("pig-1") < order.index("green-farmer") and order.index("inn-1") < order.index("blue-knight")
+    assert isinstance(box, VillageBox) and not box.collapsed
+    order = [s.tag.card for s in box.sprites]  # the drawing order: each card over the ones before it
+    assert order == ["green-farmer", "green-builder", "green-king", "pig-1", "castle", "inn-1", "blue-knight"]
     assert village_parts(order, (("inn-1", "blue-knight"),))[2] == [("inn-1", "blue-knight")]
+    pos = {s.tag.card: s.home_rect for s in box.sprites}
+    slot = {c: ((r.x - box.rect.x) // r.w, r.y) for c, r in pos.items()}  # (column, top)
+    for before, after in itertools.pairwise(order):  # top to bottom, then on to the next column at the right
+        assert slot[before] < slot[after], (before, after)
+    assert pos["blue-knight"].x == pos["inn-1"].x and pos["blue-knight"].y > pos["inn-1"].y  # on its Inn
+    for i, spr in enumerate(box.sprites):
+        title = facewords.TITLES.get(spr.face(spr.width))
+        assert title is not None, f"{spr.tag.card} has no name"
+        band = title.rect.move(spr.home_rect.topleft)
+        for later in box.sprites[i + 1:]:
+            assert not band.colliderect(later.home_rect), f"{later.tag.card} covers the name of {spr.tag.card}"
+        assert box.rect.contains(spr.home_rect)
     assert box.label.startswith("Green") and "gold" in box.label
     for spr in box.sprites:
         visible_point(table, spr)

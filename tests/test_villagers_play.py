@@ -84,7 +84,7 @@ def test_zones_and_gestures_of_a_build_turn() -> None:
     assert place.card == cart and place.source == "hand:0" and place.target == col.id
     assert place.label == "Place the Cartwright on the Wheeler"
     check_gestures(GAME, st, 0)
-    assert GAME.prompt(st, 0).startswith("Build (0 of 2 placed")
+    assert GAME.prompt(st, 0).startswith("Build 0 of 2:")
     assert "built 0 of 2" in GAME.seat_status(view, 0)
     face = GAME.card_face(cart)
     assert face.name == "Cartwright" and face.value == "9" and "Lumberjack > Wheeler" in face.text

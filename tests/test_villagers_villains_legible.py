@@ -16,6 +16,7 @@ import pytest
 from game.villagers_villains.cards import ALL_CARDS, CITIES
 from scenes import text_audit, theme
 from scenes.table.villagers_villains import cardart
+from scenes.table.villagers_villains.compact import city_named_width
 from tests.legible import audit_screens
 
 
@@ -99,7 +100,7 @@ def test_a_narrow_city_upgrade_card_names_itself_before_its_phase() -> None:
     city = CITIES["paved-roads"] if "paved-roads" in CITIES else next(iter(CITIES.values()))
     with text_audit.recording() as begin:
         got = begin("city", (1024, 600))
-        cardart.city_face(city.id, 60, least=10)
+        cardart.city_face(city.id, city_named_width(10), least=10)  # the narrowest the table lays one out
     cardart.clear_cache()
     assert not got.small
     assert any(w in city.name for w in got.sizes)

@@ -3,12 +3,18 @@ dismiss by accident), the corner discs are explained in the zoom, and the busies
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.engine import Gesture
 from game.villages.actions import Attack, Give, Target
+from game.villages.setups import position, village
 from scenes.table.villages import busiest, cardart
 from scenes.table.villages.choice import gift_or_attack, halves
+from tests.test_keyboard_play import press
+from tests.test_table_generic import drag
+from tests.test_table_villages import drop_point, rulebook_battle, sprite_in, table_at, visible_point
 
 
 def test_a_gift_or_a_hired_attack_on_one_village_is_a_pair_and_the_halves_split_its_box() -> None:
@@ -36,3 +42,58 @@ def test_the_busiest_positions_stop_at_a_decision_of_seat_0() -> None:
         assert 0 in match.to_act(), name
     late = busiest.five_late().state
     assert late.n == 5 and sum(len(v) for v in late.villages) >= 9 and len(late.discard) >= 12
+
+
+def _thief_table() -> tuple[Any, Any]:
+    """The rulebook's battle with a blue Thief in Ann's hand: a gift to Bo's blue village, or a hired attack on it."""
+    st = rulebook_battle()
+    st.hands[0].append("blue-thief")
+    st.hands[0].sort()
+    return table_at(st, [("Ann", "human"), ("Bo", "human")])
+
+
+def test_by_keys_the_gift_and_the_hired_attack_are_the_village_halves_not_a_menu() -> None:
+    """Issue 28 by the keys: a picked-up unit of the village's colour has two places on that village, its "Give"
+    half and its "Hire to attack" half; the ring lies on the half, the half is lit, Enter makes it (no menu that a
+    stray key dismisses), and Esc only puts the card back."""
+    app, table = _thief_table()
+    kb = table.keyboard
+    for _ in range(len(kb.stops) + 1):
+        press(app, pygame.K_TAB)
+        stop = kb.focused()
+        if stop is not None and stop.card == "blue-thief":
+            break
+    assert stop is not None and stop.card == "blue-thief"
+    places = kb.places(stop)
+    on_bo = [(z, gs) for z, gs in places if z == "village:1:0"]
+    assert [type(gs[0].action) for _, gs in on_bo] == [Give, Attack] and all(len(gs) == 1 for _, gs in on_bo)
+    press(app, pygame.K_RETURN)  # picked up: the halves show
+    assert kb.target == 0 and table.ambiguous_villages() == ["village:1:0"]
+    give_half, hire_half = halves(table.boxes["village:1:0"].rect)
+    while places[kb.target][0] != "village:1:0":
+        press(app, pygame.K_RIGHT)
+    assert kb._target_rect(stop) == give_half and table._keyboard_half() == give_half
+    assert kb.hint().startswith("Enter: give the blue Thief")
+    press(app, pygame.K_ESCAPE)  # put back: nothing was done
+    assert kb.target is None and table.menu is None and len(table.match.history) == 0
+    press(app, pygame.K_RETURN)
+    while not (places[kb.target][0] == "village:1:0" and isinstance(places[kb.target][1][0].action, Attack)):
+        press(app, pygame.K_RIGHT)
+    assert kb._target_rect(stop) == hire_half
+    assert kb.hint() == "Enter: hire the blue Thief face down to attack Bo's blue village (your Act)"
+    table.draw(pygame.Surface((1600, 900)))  # the lit halves and the ring draw (table_at's window)
+    press(app, pygame.K_RETURN)
+    assert table.menu is None
+    assert [r.action for r in table.match.history] == [Attack("blue-thief"), Target(1, 0)]
+
+
+def test_a_lone_unit_dropped_on_the_empty_village_space_says_the_founding_rule() -> None:
+    """Seen under Xvfb: a red Warrior (the only red card in hand) dropped on the empty space said "It cannot go to
+    Empty space: found a village here"; now the space says what founds a village."""
+    st = position(names=("Ann", "Bo"), hands={0: ["red-warrior", "green-ace", "blue-knight"]},
+                  villages={1: [village("blue", "blue-wizard")]}, discard=["green-joker"])
+    app, table = table_at(st, [("Ann", "human"), ("Bo", "easy")])
+    warrior = sprite_in(table, "red-warrior", "hand:0")
+    drag(app, visible_point(table, warrior), drop_point(table, "new-village:0"))
+    assert not table.match.history
+    assert table.reason.startswith("A new village takes at least 3 units of one colour from your hand")

@@ -158,3 +158,22 @@ def test_the_busiest_positions_are_what_they_say() -> None:
     assert 0 in six.to_act() and sum(len(t) >= 8 for t in st.towns) >= 3
     three = got["three-mid-build"]()
     assert three.state.n == 3 and three.state.phase == PH.BUILD and 0 in three.to_act()
+
+
+def test_no_portrait_card_is_narrower_than_its_name() -> None:
+    """At ``cardart.named_width`` every card names itself, as a portrait card and as a pool tile."""
+    for least in (10, 12):
+        w = cardart.named_width(least)
+        for cid in ALL_CARDS:
+            assert TITLES.get(cardart.card_face(cid, w, least=least)) is not None, (least, cid)
+            assert TITLES.get(cardart.tile_face(cid, w, least)) is not None, (least, cid)
+
+
+def test_a_strip_group_with_a_long_name_spans_two_columns() -> None:
+    """Two columns too narrow for "Captain of the Guard": its group runs across both, the other stays in one."""
+    area = pygame.Rect(0, 0, 150, 56)  # too low for one column of four
+    groups = [("buildings:1", ("farm",)), ("citizens:1", ("captain-of-the-guard", "miller")), ("heroes:1", ("knight",))]
+    placed = strips.place(groups, area, 10)
+    assert placed["citizens:1"].w > 1.5 * max(placed["heroes:1"].w, placed["buildings:1"].w)
+    assert not placed["citizens:1"].colliderect(placed["heroes:1"])
+    assert TITLES.get(strips.strip_face("captain-of-the-guard", placed["citizens:1"].w, strips.strip_height(10), 10))

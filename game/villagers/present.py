@@ -274,13 +274,8 @@ def prompt(v: VillagersState, seat: int) -> str:
         return "Give the Countess a face-up Road villager (drag it to her village)"
     if ph == Ph.ROAD_COIN:
         return "Road update: put a bank coin on a Road villager (click it), or place none"
-    if ph == Ph.BUILD:
-        left = v.build_limit - v.built
-        specials = sorted({CARD_TYPE[a.card] for a in build_legal(v, seat)
-                           if isinstance(a, (PlayTinner, PlaySmuggler))})
-        play = f"; play a {' or '.join(specials)} by dragging it to your Village Square" if specials else ""
-        return (f"Build ({v.built} of {v.build_limit} placed, {left} left): drag a hand card onto the card it "
-                f"sits on, drag a Basic into your village to trade a hand card for it, or end your turn{play}")
+    if ph == Ph.BUILD:  # one short line; the plaque's tooltip has the rest (``build_help``)
+        return f"Build {v.built} of {v.build_limit}: drag a hand card onto the card it sits on"
     if ph == Ph.MONK:
         return f"Cover your Monk (standing in for the {v.standin[v.open_monk]}) with your next build action"
     if ph == Ph.UNLOCK:
@@ -321,6 +316,33 @@ PHASE_WORDS: dict[str, str] = {Ph.EVENT: "Event", Ph.EVENT_CHOICE: "Event", Ph.D
 PLAQUE_HINT = "Drafting limit: 2 + Food in play (at most 5). Build limit: 2 + Builders in play (at most 5)."
 
 
+def coin_words(coins: int, road: bool) -> str:
+    """What the coins lying on a villager are (the "×1" badge on its card), for its zoom and the Road's note."""
+    if not coins:
+        return ""
+    many = f"{coins} coin{'s' if coins != 1 else ''}"
+    if road:
+        return f"{many} on this Road villager: whoever drafts it takes {'them' if coins != 1 else 'it'}."
+    return (f"{many} on it: {'they pay' if coins != 1 else 'it pays'} its owner at each Market and "
+            f"{'go' if coins != 1 else 'goes'} to their supply at the Second Market.")
+
+
+def road_coin_note(v: VillagersState) -> str:
+    """The line under the Road while a Road villager carries coins: what the coin badges mean."""
+    return "Coins (×1) on the Road: the drafter takes them" if any(v.road_coins) else ""
+
+
+def build_help(v: VillagersState, seat: int) -> str:
+    """The rest of the build turn (the prompt says only the main move), short enough for a four-line tooltip on
+    the plaque: the build limit, the Basic trade, a playable Tinner or Smuggler, ending the turn."""
+    if v.phase != Ph.BUILD or seat != v.turn:
+        return ""
+    specials = sorted({CARD_TYPE[a.card] for a in build_legal(v, seat) if isinstance(a, (PlayTinner, PlaySmuggler))})
+    play = f" play a {' or '.join(specials)} onto your Square," if specials else ""
+    return (f"Build limit: 2 + Builders. Also: trade for a Basic (drag it into your village, then a hand card onto "
+            f"a stack; {MAX_TRADES} a turn),{play} then End your build turn.")
+
+
 def plaque_lines(v: VillagersState, viewer: int | None) -> list[tuple[str, str]]:
     """The plaque beside the Road, as (size, words): round and phase, whose turn, the counter of the seat to act
     ("big"), the Basic trades, the First Market."""
@@ -341,6 +363,8 @@ def plaque_lines(v: VillagersState, viewer: int | None) -> list[tuple[str, str]]
         lines.append(("big", "Road coin"))
     if v.phase != Ph.OVER:
         lines.append(("small", "First Market: paid" if v.market1 else "First Market: when stacks 1-2 are empty"))
+    if road_coin_note(v):
+        lines.append(("small", road_coin_note(v)))
     return lines
 
 

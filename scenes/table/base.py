@@ -292,6 +292,7 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
 
     # === scene hooks ================================================================================================
     def enter(self) -> None:
+        self.ctl.hold_ai()  # back from the pause menu: no queued computer move plays on the very first frame
         self.refresh(sync=True, animate=False)
         seat = self.ctl.take_resume_gate()
         if seat is not None:

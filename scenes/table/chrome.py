@@ -24,6 +24,7 @@ class TableChrome(TableOverlays):
     the TableScene's; it imports nothing of the scene, so the two modules form no cycle)."""
 
     _side_key: Any = None
+    legend_rect: pygame.Rect | None = None  # where the zoom's "on this card" panel was drawn last (legend.py)
     _gesture_rows = 1  # rows of game buttons the side panel makes room for (the most seen at this table)
     ai_landing: bool = False  # a computer player's decision was applied and its cards still move (set by the scene)
     header_cut: dict[int, pygame.Rect]  # seats whose header shows a shortened status (set by the scene)
@@ -480,6 +481,7 @@ class TableChrome(TableOverlays):
         return self.zoom_face(card, self.zoom_width(self.aspect(card)))
 
     def _draw_zoom(self, surface: pygame.Surface) -> None:
+        self.legend_rect = None
         spr = self.zoom_sprite()
         if spr is None:
             return
@@ -495,7 +497,7 @@ class TableChrome(TableOverlays):
         surface.blit(img, r)
         from scenes.table.legend import draw_beside_zoom  # the card's icons explained beside it (issue 28)
 
-        draw_beside_zoom(self, surface, r)
+        self.legend_rect = draw_beside_zoom(self, surface, r)  # kept: no tooltip is drawn over it either
 
     def tooltip_lines(self) -> list[str]:
         """The tooltip's lines: over the live score line, where the score comes from (one line per source); over
@@ -556,6 +558,8 @@ class TableChrome(TableOverlays):
         window = pygame.Rect(0, 0, *self.size)
         zoom = self.zoom_rect()
         keep = ([zoom] if zoom is not None else []) + self.zoom_keep_clear()
+        if zoom is not None and self.legend_rect is not None:
+            keep.append(self.legend_rect)  # the icons of the zoomed card, explained beside it
         for x, y in ((mx + 16, my + 20), (mx + 16, my - 8 - h_), (mx - 16 - w_, my + 20), (mx - 16 - w_, my - 8 - h_)):
             r = pygame.Rect(x, y, w_, h_).clamp(window)
             if not any(r.colliderect(k) for k in keep):

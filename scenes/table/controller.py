@@ -379,6 +379,10 @@ class TableController:
             self._ai_started = self.clock
             self.runner.start(self.game, self.game.clone(m.state), levels, seeds)
 
+    def hold_ai(self) -> None:
+        """The table shows again (the pause menu closed): the next queued AI decision waits its whole think time."""
+        self._ai_started = self.clock
+
     def autosave(self, force: bool = False) -> None:
         """Write the autosave when decisions were made: at once after a human's decision, when a human is to decide
         (or the game is over, or the table is left), else at most every SAVE_EVERY seconds. A crash loses at most a

@@ -255,7 +255,7 @@ class FocusView:
                 if z.size:
                     out.append((f"{label} · {z.size}", cards, hidden))
                 continue
-            shown = t.shown_cards(z)
+            shown = getattr(t, "focus_cards", t.shown_cards)(z)  # a table may show fewer than the whole zone
             cards = [c for c in shown if not is_hidden(c)]
             hidden = len(shown) - len(cards)
             if cards or hidden:
@@ -320,13 +320,16 @@ class FocusView:
         areas = (self._bounds(), self._bounds(over_hand=True))
         # Each way to fit above the viewer's hand first, else over the whole table (a press on it closes it).
         tries = [(a, f) for f in self.FITS for a in areas]
+        # Bigger than on the table while the room allows (a seat's panel may already show its cards legibly).
+        on_table = max((s.width for b in t.boxes.values() for s in b.sprites
+                        if self._owner(b.name) == seat), default=0)
         for bounds, (grow, share, vshare) in tries:
             self.area_rect = bounds
             legible = self.legible_width([c for _, cards, _ in groups for c in cards], bounds)
             inner_w = bounds.w - 2 * pad
             status_lines = theme.wrap(status, "ui", lab, inner_w) if status else []
             top = pad + head + 6 + len(status_lines) * theme.font("ui", lab).get_linesize()
-            cw = max(legible, int(legible_card_width(t.size) * grow))
+            cw = max(legible, int(legible_card_width(t.size) * grow), int(on_table * 1.15) if grow >= 1.0 else 0)
             plan = self._plan(groups, cw, share, vshare, inner_w, lab)
             if top + plan.height + pad <= bounds.h:
                 break

@@ -139,6 +139,7 @@ def follow_up(game: Game, view: Any, seat: Seat, action: Action, *, iterations: 
     from game.ai import coach
 
     try:
+        view = game.view(view, seat)  # masked again, as the coach does: only the seat's view counts
         state = game.determinize(view, seat, random.Random(f"follow:{seed}"))
         game.apply(state, seat, action)
         if game.is_over(state) or list(game.to_act(state)) != [seat]:

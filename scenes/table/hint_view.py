@@ -60,8 +60,9 @@ class HintView:
         b = self.button
         # In place whenever hints are on and a human sits at the screen, greyed when none may be asked now: a
         # button that came and went let Menu widen into its place (issue 28: a click meant for Hint paused).
-        seat = self.table.viewer
-        b.visible = c.thinking or c.shown or (c.allowed and seat is not None and self.table.match.seats[seat].is_human)
+        seat, t = self.table.viewer, self.table
+        b.visible = c.thinking or c.shown or (c.allowed and seat is not None and t.match.seats[seat].is_human
+                                               and not t.ctl.read_only)
         b.enabled = not c.thinking and (c.shown or c.available())
         b.text = THINKING if c.thinking else (HIDE if c.shown else LABEL)
         b.icon_name = None if c.thinking else "info"

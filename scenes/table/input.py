@@ -201,7 +201,9 @@ class TableInput:
         elif under is None:
             self.show_reason("Dropped off every place, so it went back: the lit places are where it may go.")
         else:
-            self.show_reason(f"It cannot go to {under.label or 'that place'}: the lit places are where it may go.")
+            label = under.label or "that place"
+            label = label[0].lower() + label[1:] if label.startswith("Your ") else label
+            self.show_reason(f"It cannot go to {label}: the lit places are where it may go.")
 
     def _on_refused(self, spr: kit.CardSprite) -> None:
         """A card the viewer may not move was dragged: say why (whose turn it is, what is staged, or that this card

@@ -192,7 +192,7 @@ class KeyboardPlay:
         if stop is None:
             return ""
         if stop.kind == "card":
-            targets = stop.targets(self._zone_order())
+            targets = self.places(stop)
             if self.target is not None and self.target < len(targets):
                 return f"Enter: {self._words(targets[self.target][1], names)}"
             if len(targets) > 1:  # the ring shows which card; the arrows then go through its places
@@ -225,7 +225,7 @@ class KeyboardPlay:
                 if s.key == old.key:
                     self.focus = i
                     if old_target is not None and s.kind == "card":
-                        self.target = min(old_target, len(s.targets(self._zone_order())) - 1)
+                        self.target = min(old_target, len(self.places(s)) - 1)
                     break
         if self.target is None:
             self._unpick()
@@ -307,7 +307,7 @@ class KeyboardPlay:
     def _step(self, d: int) -> None:
         stop = self.focused()
         if stop is not None and self.target is not None:
-            n = len(stop.targets(self._zone_order()))
+            n = len(self.places(stop))
             self.target = (self.target + d) % max(1, n)
         elif self.focus is None:
             self.focus = 0 if d > 0 else len(self.stops) - 1
@@ -328,7 +328,7 @@ class KeyboardPlay:
         if stop.kind != "card":
             self.make(stop.gestures, self._rect(stop))
             return
-        targets = stop.targets(self._zone_order())
+        targets = self.places(stop)
         if self.target is None and len(targets) > 1:
             self.target = 0
             self._pick_up(stop)
@@ -435,11 +435,22 @@ class KeyboardPlay:
             return pygame.Rect(stop.widget.rect)
         return None
 
-    def _target_rect(self, stop: Stop) -> pygame.Rect | None:
+    def places(self, stop: Stop) -> list[tuple[str | None, list[Gesture]]]:
+        """A card's places; a table may split one into several (``keyboard_targets``: Villages' "Give" and "Hire to
+        attack" halves of one village, chosen by the keys like the mouse's halves, with no menu to dismiss)."""
         targets = stop.targets(self._zone_order())
+        split = getattr(self.table, "keyboard_targets", None)
+        return split(targets) if split is not None else targets
+
+    def _target_rect(self, stop: Stop) -> pygame.Rect | None:
+        targets = self.places(stop)
         if self.target is None or self.target >= len(targets):
             return None
         zone = targets[self.target][0]
+        place = getattr(self.table, "keyboard_place", None)  # a split place's part (a village's half)
+        part = place(zone, targets[self.target][1]) if place is not None else None
+        if part is not None:
+            return part
         if zone is None:
             return self._rect(stop)
         box = self.table.boxes.get(zone)

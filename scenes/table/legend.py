@@ -136,7 +136,14 @@ def icons_on(game: str, card: str, **state: Any) -> list[LegendEntry]:
 
 
 def _table_state(table: Any, card: str) -> dict[str, Any]:
-    """What a table knows of a card beyond its id (the Villagers table: coins lying on it, its side)."""
+    """What a table knows of a card beyond its id (Villagers: the coins lying on it; Villannex: whether a frame of it
+    is chosen)."""
+    frame_of = getattr(table, "frame_of", None)
+    if frame_of is not None:  # the Villannex table: whether a frame of this card is chosen
+        try:
+            return {"chosen": frame_of(card) is not None}
+        except Exception:  # noqa: BLE001 - a card the table does not know: the card's own entries only
+            return {}
     variant = getattr(table, "variant", None)
     if variant is None:
         return {}
@@ -159,9 +166,13 @@ class PanelLayout:
     pic: int
 
 
-def _panel_lines(entries: Sequence[LegendEntry], width: int, size: int, pic: int) -> list[tuple[str, str, int]]:
+PIC_WIDE = 1.5  # a panel picture's width for its height (cut-outs of a card's band are wide)
+
+
+def _panel_lines(entries: Sequence[LegendEntry], width: int, size: int, pic: int, pad: int
+                 ) -> list[tuple[str, str, int]]:
     out: list[tuple[str, str, int]] = []
-    text_w = width - pic - size
+    text_w = width - 2 * pad - round(pic * PIC_WIDE) - size // 2
     for i, e in enumerate(entries):
         out += [("name", ln, i) for ln in theme.wrap(e.name, "ui-bold", size, text_w)[:2]]
         out += [("text", ln, i) for ln in theme.wrap(e.brief, "ui", size, text_w)[:3]]
@@ -177,9 +188,9 @@ def panel_layout(entries: Sequence[LegendEntry], zoom: pygame.Rect, card: pygame
     size = max(least, int(14 * k))
     pic = max(size + 6, int(30 * k))
     width = max(int(200 * k), min(int(270 * k), bounds.w // 3))
-    lines = _panel_lines(entries, width, size, pic)
-    lh = theme.font("ui", size).get_linesize()
     pad = max(6, int(10 * k))
+    lines = _panel_lines(entries, width, size, pic, pad)
+    lh = theme.font("ui", size).get_linesize()
     head = lh + pad
     foot = lh + pad // 2
     need = head + foot + 2 * pad + sum(lh for _ in lines) + len(entries) * (pad // 2)
@@ -229,12 +240,12 @@ def draw_panel(surface: pygame.Surface, lay: PanelLayout, k: float) -> None:
         if i != last:
             if last >= 0:
                 y += pad // 2
-            img = lay.entries[i].image(lay.pic)
-            surface.blit(img, img.get_rect(midtop=(x + lay.pic // 2, y)))
+            img = lay.entries[i].image(lay.pic, PIC_WIDE)
+            surface.blit(img, img.get_rect(midtop=(x + round(lay.pic * PIC_WIDE) // 2, y)))
             last = i
         role = "ui-bold" if style == "name" else "ui"
         surface.blit(theme.text(text, role, size, theme.INK if style == "name" else theme.INK_SOFT),
-                     (x + lay.pic + size // 2, y))
+                     (x + round(lay.pic * PIC_WIDE) + size // 2, y))
         y += lh
     foot = theme.text(theme.ellipsize(HELP_WORDS, theme.font("ui", size), r.w - 2 * pad), "ui", size,
                       theme.ACCENT)
@@ -280,7 +291,9 @@ def open_from_zoom(table: Any, event: pygame.event.Event) -> bool:
     entries = icons_on(game, got[0], **_table_state(table, got[0]))
     if not entries:
         return False
-    from scenes.rules_view import RulesScene
+    import importlib
 
-    table.app.push(RulesScene(table.app, game, legend_keys=[e.key for e in entries]))
+    # looked up by name: the rules viewer draws this module's legend, so a static import back would be a cycle
+    rules_scene = importlib.import_module("scenes.rules_view").RulesScene
+    table.app.push(rules_scene(table.app, game, legend_keys=[e.key for e in entries]))
     return True

@@ -54,8 +54,8 @@ def display_ready() -> bool:
 
 # --- cached drawing helpers --------------------------------------------------------------------------------
 #: Drop shadows by (width, height, radius, alpha): one per card size on screen; a shadow is a little more than its
-#: card, so 2 Mpx holds every card size of a window or two.
-_shadow_cache: BoundedCache[tuple[int, int, int, int], pygame.Surface] = BoundedCache(300, 2_000_000)
+#: card, so 1 Mpx holds every card size of a window or two.
+_shadow_cache: BoundedCache[tuple[int, int, int, int], pygame.Surface] = BoundedCache(300, 1_000_000)
 
 
 class FaceCache:
@@ -65,7 +65,7 @@ class FaceCache:
 
     __slots__ = ("_faces", "convert")
 
-    def __init__(self, limit: int, convert: bool = False, pixels: int = 3_000_000) -> None:
+    def __init__(self, limit: int, convert: bool = False, pixels: int = 2_500_000) -> None:
         self._faces: BoundedCache[tuple[object, ...], pygame.Surface] = BoundedCache(limit, pixels)
         self.convert = convert  # convert to the display's pixel format once a window exists
 
@@ -111,7 +111,7 @@ def shadow(size: tuple[int, int], radius: int, alpha: int = 90) -> pygame.Surfac
 
 
 #: The mats kept, least recently used first out (a window resized many times must not keep every size).
-_MAT_PIXELS = 4_000_000
+_MAT_PIXELS = 2_000_000
 _mat_cache: BoundedCache[tuple[object, ...], pygame.Surface] = BoundedCache(300, _MAT_PIXELS)
 
 

@@ -189,16 +189,21 @@ class SinceLastTurn:
         k = getattr(t, "k", 1.0)
         pad = max(6, int(10 * k))
         # Over the older lines of the log in the side panel (the newest stay in sight under it), never over the
-        # cards; where the log is too short for that, at the table's top right.
+        # cards; where the log is too short for the whole summary, its newest lines (the rest are in the log). With
+        # no side panel, at the table's top right.
         log = getattr(t, "log", None)
         width = log.rect.w - pad if log is not None and log.rect.w >= 200 else None
-        rect = None
         if width is not None:
-            img = self._image(play, k, width)
-            rect = self._side_place(img.get_size(), pad)
-        if rect is None:
-            width = None
-            img = self._image(play, k, None)
+            for lines in self._shorter():
+                img = self._image(play, k, width, lines)
+                got = self._side_place(img.get_size(), pad)
+                if got is not None:
+                    break
+            else:
+                return  # no room at all beside the log's newest lines: the marks on the cards still show
+            rect = got
+        else:
+            img = self._image(play, k, None, tuple(self.lines))
             rect = img.get_rect(topright=(play.right - pad, play.y + pad))
         under = rect.collidepoint(getattr(t, "mouse", (-1, -1)))
         if width is not None:
@@ -216,16 +221,44 @@ class SinceLastTurn:
             if alpha <= 0:
                 return
         img.set_alpha(alpha)
+        if width is not None:
+            self._blank_cut_line(surface, rect)
         surface.blit(img, rect.topleft)
         self.box_rect = rect
 
-    def _image(self, play: pygame.Rect, k: float, width: int | None) -> pygame.Surface:
-        """The box drawn for the side panel (``width``) or the table (None), each kept until the summary changes."""
-        key = (tuple(self.lines), tuple(play), width, round(k, 3))
+    def _blank_cut_line(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The log lines the box's lower edge would cut (a line in half, an entry without its first line) are covered
+        by the log's own paper: whole entries or none."""
+        log = self.table.log
+        top = log.rect.y + log._pad
+        lh = max(1, log.line_h)
+        shown = -(-(rect.bottom - top) // lh)  # the first log line wholly below the box, counted from the top
+        start, end = log.window()
+        while start + shown < end and not log._lines[start + shown][2]:
+            shown += 1  # the rest of an entry whose first line is under the box goes too: no line without its start
+        boundary = top + shown * lh
+        if boundary > rect.bottom:
+            pygame.draw.rect(surface, theme.PAPER_DIM, (log.rect.x + 2, rect.bottom, log.rect.w - 4,
+                                                         min(boundary, log.rect.bottom - 2) - rect.bottom))
+
+    def _shorter(self) -> list[tuple[str, ...]]:
+        """The summary, then the same with fewer of its oldest lines (their count said first), down to one line."""
+        more, lines = 0, list(self.lines)
+        if lines and lines[0].startswith("and ") and lines[0].endswith(" more in the log"):
+            more = int(lines[0].split()[1]) if lines[0].split()[1].isdigit() else 0
+            lines = lines[1:]
+        out = [tuple(self.lines)]
+        for n in range(len(lines) - 1, 0, -1):
+            out.append((f"and {more + len(lines) - n} more in the log", *lines[-n:]))
+        return out
+
+    def _image(self, play: pygame.Rect, k: float, width: int | None, lines: tuple[str, ...]) -> pygame.Surface:
+        """The box of ``lines`` drawn for the side panel (``width``) or the table (None), kept while it shows."""
+        key = (lines, tuple(play), width, round(k, 3))
         if key not in self._imgs:
-            if len(self._imgs) >= 4:
+            if len(self._imgs) >= 8:
                 self._imgs.clear()
-            self._imgs[key] = self._render(play, k, width)
+            self._imgs[key] = self._render(play, k, width, lines)
         return self._imgs[key]
 
     def _side_place(self, size: tuple[int, int], pad: int) -> pygame.Rect | None:
@@ -239,7 +272,8 @@ class SinceLastTurn:
         keep = 2 * log.line_h + 2 * log._pad
         return rect if rect.bottom <= log.rect.bottom - keep else None
 
-    def _render(self, play: pygame.Rect, k: float, width: int | None = None) -> pygame.Surface:
+    def _render(self, play: pygame.Rect, k: float, width: int | None = None,
+                lines: tuple[str, ...] | None = None) -> pygame.Surface:
         """The box as one image (drawn once per summary, blitted each frame), ``width`` wide if given."""
         size = max(theme.MIN_FONT + 2, int(15 * k))
         pad = max(6, int(10 * k))
@@ -248,7 +282,7 @@ class SinceLastTurn:
         inner = width - 2 * pad
         title = theme.text(TITLE, "ui-bold", size, theme.INK)
         wrapped: list[tuple[str, bool]] = []
-        for i, ln in enumerate(self.lines):
+        for i, ln in enumerate(self.lines if lines is None else lines):
             soft = i == 0 and ln.startswith("and ") and ln.endswith(" more in the log")
             wrapped.extend((part, soft) for part in theme.wrap(ln, "ui", size, inner))
         lh = theme.font("ui", size).get_linesize()

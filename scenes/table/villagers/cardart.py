@@ -20,7 +20,7 @@ from __future__ import annotations
 import pygame
 
 from game.villagers.cards import FOUNDERS_FOOD, TYPES, CardType, ctype
-from game.villagers.present import SUIT_COLORS
+from game.villagers.present import SUIT_COLORS, coin_words
 from game.villagers.texts import SILVER_WORDS, card_text
 from scenes import theme
 from scenes.table.facewords import SS as _SS
@@ -99,19 +99,46 @@ def silver_words(t: CardType) -> str:
     return f"Silver: {t.silver_amt} per {what}"
 
 
+SHORT_SILVER: dict[str, str] = {
+    "food_inplay": "Food in play", "builder_inplay": "Builder in play", "goldsym_inplay": "Gold in play",
+    "wood_all": "Wood in village", "hay_all": "Hay in village", "ore_all": "Ore in village",
+    "solitary_all": "Solitary in village", "padlock_all": "padlock in village",
+}
+SHORTER_ABILITY: dict[str, str] = {
+    "Monk": "Stands in for any link", "Apprentice": "Swaps a covered villager",
+    "Tinner": "Padlocks free this turn", "Smuggler": "Half of one card's Gold",
+}
+
+
+def short_words(t: CardType) -> str:
+    """The Silver rule or ability in the fewest words, for a card too narrow for ``silver_words`` ("3 per 2 Gold
+    in play", "1 per Wood in village": in play counts uncovered villagers, in village all of them)."""
+    if t.name in SHORTER_ABILITY:
+        return SHORTER_ABILITY[t.name]
+    if t.silver == "printed_gold_wood_inplay":
+        return "Gold of uncovered Wood"
+    if t.silver == "max_coins_one_villager":
+        return "Most coins on one villager"
+    if t.silver in SHORT_SILVER:
+        per = f"{t.silver_per} " if t.silver_per > 1 else ""
+        return f"{t.silver_amt} per {per}{SHORT_SILVER[t.silver]}"
+    return ""
+
+
 def villager_face(card: str, width: int, *, side: int = 0, covered: bool = False, standin: str = "",
-                  coins: int = 0, zoom: bool = False, least: int = 0) -> pygame.Surface:
+                  coins: int = 0, zoom: bool = False, least: int = 0, road: bool = False) -> pygame.Surface:
     """The face of villager ``card`` at ``width`` px. ``side`` 1: Founders on the Food side; ``covered``: its
     symbol row is out of play; ``standin``: the type a placed Monk or Apprentice stands in for; ``coins`` lying on
-    it; ``zoom`` adds the full text. Words below ``least`` px are left out (a compact face)."""
+    it (``road``: on a Road villager, which its drafter takes); ``zoom`` adds the full text and what the coins are.
+    Words below ``least`` px are left out (a compact face)."""
     width = max(8, int(width))
     least = max(theme.MIN_FONT, int(least))
-    key = ("v", card, width, side, covered, standin, min(coins, 99), zoom, least)
-    return _cached(key, lambda: _villager(card, width, side, covered, standin, coins, zoom, least))
+    key = ("v", card, width, side, covered, standin, min(coins, 99), zoom, least, road and bool(coins))
+    return _cached(key, lambda: _villager(card, width, side, covered, standin, coins, zoom, least, road))
 
 
 def _villager(card: str, width: int, side: int, covered: bool, standin: str, coins: int,
-              zoom: bool, least: int = 0) -> pygame.Surface:
+              zoom: bool, least: int = 0, road: bool = False) -> pygame.Surface:
     t = ctype(card)
     if t.name == "Founders" and side:
         t = FOUNDERS_FOOD
@@ -204,7 +231,7 @@ def _villager(card: str, width: int, side: int, covered: bool, standin: str, coi
                        - m)
     pygame.draw.line(s, CREAM_DARK, (inner.x + m, round(w * PEEK)), (inner.right - m, round(w * PEEK)),
                      max(1, w // 100))
-    _body(s, words, t, body, zoom, coins)
+    _body(s, words, t, body, zoom, coins, road)
     return _finish(s, width, words)
 
 
@@ -305,12 +332,14 @@ def _symbol_row(s: pygame.Surface, words: Words, t: CardType, row: pygame.Rect, 
         s.blit(layer, (0, 0))
 
 
-def _body(s: pygame.Surface, words: Words, t: CardType, body: pygame.Rect, zoom: bool, coins: int) -> None:
+def _body(s: pygame.Surface, words: Words, t: CardType, body: pygame.Rect, zoom: bool, coins: int,
+          road: bool = False) -> None:
     w = s.get_width()
     color = SUIT_COLORS.get(t.suit, (150, 150, 150))
     text = ""
-    if zoom:
+    if zoom:  # the zoom says what the coin badge ("×1") means
         text = card_text(t) if t.name != "Founders" else card_text(TYPES["Founders"])
+        text = f"{text} {coin_words(coins, road)}".strip()
     elif t.silver:
         text = silver_words(t)
     elif t.name in SHORT_ABILITY:
@@ -341,6 +370,9 @@ def _body(s: pygame.Surface, words: Words, t: CardType, body: pygame.Rect, zoom:
             words.put(tag, "ui-bold", px, (255, 236, 160), "center", pill.center)
     text_area = pygame.Rect(body.x, body.y, body.w, body.h - (round(w * 0.17) if (t.keyring or coins) else 0))
     shown = bool(text) and words.block(text, text_area, w * (0.062 if zoom else 0.08), "ui", INK, w * 0.045)
+    short = "" if zoom else short_words(t)
+    if not shown and short:  # a narrow card says it in fewer words (the zoom in full)
+        shown = words.block(short, text_area, w * 0.08, "ui", INK, w * 0.045)
     if not shown and not coins:
         mark = _icon(SUIT_ICON.get(t.suit, "any"), min(text_area.h, text_area.w) * 0.62,
                      _mix(color, CREAM, 0.68))

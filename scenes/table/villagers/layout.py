@@ -55,7 +55,7 @@ def village_col(zone_id: str) -> tuple[int, int] | None:
 def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
     ids = {z.id for z in zones}
     n = len(t.match.seats)
-    t.strip_zones, t.strip_aspect, t.more_cells, t.strip_seats = set(), {}, {}, set()
+    t.strip_cells, t.strip_top, t.more_cells, t.strip_more, t.strip_seats = {}, set(), {}, {}, set()
     f = t.front
     cw = t.cw = max(36, int(min(area.w / 11, area.h * 0.115)))
     lab = label_h(cw, getattr(t, "least", 0))
@@ -68,10 +68,21 @@ def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
     road_h = lab + round(sc * 1.4) + 4 + mk + gap + round(rc * 1.4) + 4
     hand_h = round(hc * 1.4) + gap
     head_h = max(18, int(cw * 0.24))
+    # a hand too long for one row of cards that name themselves: two rows, the lower one over the upper one's body
+    sq_c = max(24, int(hc * 0.78), need)
+    held = t.zone_by_id[f"square:{f}"].size if f"square:{f}" in t.zone_by_id else 0
+    sq_w = min(int(area.w * 0.36), int(sq_c * (held + 1) * 1.08 + gap))  # room for one more; the hand the rest
+    sq_w = max(sq_w, theme.font("ui-bold", label_px(sq_c, getattr(t, "least", 0))).size("Village Square")[0] + 12)
+    in_hand = t.zone_by_id[f"hand:{f}"].size if f"hand:{f}" in t.zone_by_id else 0
+    hand_w = area.w - sq_w - gap
+    two_rows = in_hand * need * 1.08 > hand_w
+    if two_rows:
+        hc = max(need, min(hc, int(hand_w / (-(-in_hand // 2) * 1.1))))
+        hand_h = round(hc * (1.4 + PEEK)) + gap
     # the seat in front first: its deepest column at the width that names every card; the others get the rest
-    front_h = head_h + 2 + round((1.4 + (village_depth(t, f) - 1) * PEEK) * need) + 2 + gap + hand_h
+    front_h = head_h + 8 + round((1.4 + (village_depth(t, f) - 1) * PEEK) * need) + 2 + gap + hand_h
     room = area.h - road_h - front_h - 2 * gap
-    top_h = max(int(area.h * 0.16), min(int(area.h * (0.2 if n == 1 else 0.24)), room))
+    top_h = max(int(area.h * 0.13), min(int(area.h * (0.2 if n == 1 else 0.24)), room))
     # --- the top: the other seats, or the Countess
     top = pygame.Rect(area.x, area.y, area.w, top_h)
     if n == 1:
@@ -86,23 +97,29 @@ def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
     bottom = pygame.Rect(area.x, road.bottom + gap, area.w, area.bottom - road.bottom - gap)
     t.seat_rects[f] = pygame.Rect(bottom.x, bottom.y, min(bottom.w, int(cw * 6.5)), head_h)
     hand_row = pygame.Rect(bottom.x, bottom.bottom - hand_h, bottom.w, hand_h)
-    sq_c = max(24, int(hc * 0.78), need)
-    held = t.zone_by_id[f"square:{f}"].size if f"square:{f}" in t.zone_by_id else 0
-    sq_w = min(int(bottom.w * 0.36), int(sq_c * max(2, held + 1) * 1.08 + gap))  # the hand gets the rest
-    square = pygame.Rect(hand_row.x, hand_row.y + lab, sq_w, hand_row.h - lab)
+    square = pygame.Rect(hand_row.x, hand_row.y + lab, sq_w, min(hand_row.h, round(sq_c * 1.4) + gap) - lab)
     if f"square:{f}" in ids:
         t.boxes[f"square:{f}"] = _box(t, f"square:{f}", square, "row", sq_c, label="Village Square",
                                       gap=0.06, min_w=need, show_note=False)
     hand = pygame.Rect(square.right + gap, hand_row.y, hand_row.right - square.right - gap, hand_row.h)
-    if f"hand:{f}" in ids:
-        t.boxes[f"hand:{f}"] = _box(t, f"hand:{f}", hand, "fan", hc, mat=False, gap=0.08)
+    if f"hand:{f}" in ids and two_rows:  # columns of two, each card's header (name, symbols) in view
+        box = t.boxes[f"hand:{f}"] = _box(t, f"hand:{f}", hand, "cascade", hc, mat=False, gap=0.1, min_w=hc)
+        box.peek = PEEK
+    elif f"hand:{f}" in ids:  # a long hand: its cards narrow down to the width that still names them
+        fit = max(need, min(hc, int(hand.w / (max(1, in_hand) * 1.08))))
+        t.boxes[f"hand:{f}"] = _box(t, f"hand:{f}", hand, "fan", fit, mat=False, gap=0.08)
     vil = pygame.Rect(bottom.x, bottom.y + head_h + 2, bottom.w, hand_row.y - bottom.y - head_h - 2 - gap)
     layout_village(t, f, ids, vil, cw, front=True)
 
 
+def label_px(cw: int, least: int = 0) -> int:
+    """The size of a box's label over cards ``cw`` px wide (never below ``least`` px)."""
+    return max(least, theme.MIN_FONT + 1, min(18, cw // 7))
+
+
 def label_h(cw: int, least: int = 0) -> int:
     """The height of a box's label line over cards ``cw`` px wide (never below ``least`` px)."""
-    return theme.font("ui-bold", max(least, theme.MIN_FONT + 1, min(18, cw // 7))).get_linesize() + 2
+    return theme.font("ui-bold", label_px(cw, least)).get_linesize() + 2
 
 
 def village_depth(t: Any, seat: int) -> int:
@@ -143,17 +160,21 @@ def layout_village(t: Any, seat: int, ids: set[str], rect: pygame.Rect, cap: int
             level[c] = start[z.id] + i
     depth = max((start[z.id] + z.size for z in cols), default=1)
     tall = 1.4 + (depth - 1) * PEEK
-    best = (0.0, 1)
-    for rows in (1, 2, 3):
-        per = -(-count // rows)
-        by_h = (rect.h - (rows - 1) * 4) / rows / tall
-        by_w = rect.w / (per * 1.1 - 0.1)
-        best = max(best, (min(by_h, by_w, cap), rows), key=lambda b: (round(b[0]), -b[1]))
-    w = max(14, int(best[0]))
-    rows = best[1]
+    space = 0.06 if front else 0.1  # between columns, of the card width: the seat in front packs them closer
+    w, rows = _fit(count, rect, tall, cap, space)
+    need = strips.full_need(getattr(t, "least", theme.MIN_FONT))
+    if front and w < need:  # too many columns for names that read: the lone villagers become name strips
+        kids = t.shown.kids
+        lone = [z for z in cols if z.size == 1 and not start[z.id] and z.cards and z.cards[0] not in kids]
+        if lone:
+            grid_w = strips.lone_strips(t, [z.id for z in lone], rect, _box)
+            cols = [z for z in cols if z not in lone]
+            rect = pygame.Rect(rect.x, rect.y, rect.w - grid_w, rect.h)
+            count = len(cols) + (1 if slot else 0)
+            w, rows = _fit(count, rect, tall, cap, space)
     per = -(-count // rows)
     t.village_w[seat] = w
-    gap = max(2, round(w * 0.1))
+    gap = max(2, round(w * space))
     row_h = round(w * 1.4 + (depth - 1) * w * PEEK) + 2
     used_w = per * w + (per - 1) * gap
     x0 = rect.x + max(0, (rect.w - used_w) // 2) if not front else rect.x
@@ -174,6 +195,18 @@ def layout_village(t: Any, seat: int, ids: set[str], rect: pygame.Rect, cap: int
         t.boxes[zid] = box
 
 
+def _fit(count: int, rect: pygame.Rect, tall: float, cap: int, space: float = 0.1) -> tuple[int, int]:
+    """(card width, rows) of ``count`` columns ``tall`` card widths high and ``space`` card widths apart in
+    ``rect``: the biggest cards, on one to three rows."""
+    best = (0.0, 1)
+    for rows in (1, 2, 3):
+        per = -(-count // rows)
+        by_h = (rect.h - (rows - 1) * 4) / rows / tall
+        by_w = rect.w / (per * (1 + space) - space)
+        best = max(best, (min(by_h, by_w, cap), rows), key=lambda b: (round(b[0]), -b[1]))
+    return max(14, int(best[0])), best[1]
+
+
 def layout_opponents(t: Any, others: list[int], ids: set[str], top: pygame.Rect, cw: int, lab: int,
                       gap: int) -> None:
     """A panel per other seat: its header, its village on the left, its hand and Square on the right."""
@@ -187,9 +220,14 @@ def layout_opponents(t: Any, others: list[int], ids: set[str], top: pygame.Rect,
         inner = pygame.Rect(panel.x + 4, panel.y + head + 2, panel.w - 8, panel.h - head - 6)
         sw = max(16, int(min(cw * 0.5, ((inner.h - 2 * lab - 4) / 2) / 1.4)))
         side_w = min(int(inner.w * 0.34), int(sw * (3.2 if cols > 2 else 4.2)))
+        need = strips.full_need(getattr(t, "least", theme.MIN_FONT))
+        if sw < need:  # the hand and the Square as name strips, the column as wide as a name
+            side_w = min(int(inner.w * 0.45), max(side_w, strips.side_width(t)))
         side = pygame.Rect(inner.right - side_w, inner.y, side_w, inner.h)
         half = (side.h - 4) // 2
-        if f"hand:{o}" in ids:
+        if sw < need:
+            strips.strip_side(t, o, side, lab, _box)
+        elif f"hand:{o}" in ids:
             r = pygame.Rect(side.x, side.y + lab, side.w, half - lab)
             size = t.zone_by_id[f"hand:{o}"].size
             if size * sw * 1.05 <= r.w:
@@ -198,21 +236,19 @@ def layout_opponents(t: Any, others: list[int], ids: set[str], top: pygame.Rect,
             else:  # too many to lie side by side: a pile with its count, not cards hiding each other's names
                 t.boxes[f"hand:{o}"] = _box(t, f"hand:{o}", r, "pile", sw, label="Hand", mat=False,
                                             show_note=False)
-        if f"square:{o}" in ids:
+        if sw >= need and f"square:{o}" in ids:
             r = pygame.Rect(side.x, side.y + half + 4 + lab, side.w, side.bottom - side.y - half - 4 - lab)
             t.boxes[f"square:{o}"] = _box(t, f"square:{o}", r, "row", sw, label="Square", mat=True,
-                                                    gap=0.05, show_note=False)
+                                          gap=0.05, show_note=False)
         vil = pygame.Rect(inner.x, inner.y, side.x - inner.x - gap, inner.h)
         layout_village(t, o, ids, vil, int(cw * 0.8), front=False)
-        need = strips.full_need(getattr(t, "least", theme.MIN_FONT))
-        square = t.zone_by_id.get(f"square:{o}")
-        if t.village_w.get(o, need) < need or (square is not None and square.size and sw < need):
-            strips.strip_panel(t, o, inner, _box)  # names that read, in a grid of strips
+        if t.village_w.get(o, need) < need:
+            strips.strip_panel(t, o, inner, _box)  # the whole panel: names that read, in a grid of strips
 
 
 def layout_solo_top(t: Any, ids: set[str], top: pygame.Rect, cw: int, lab: int, gap: int) -> None:
     """The solo game: the Countess's village (her card first), and the Event, the Jester and the Event decks."""
-    ec = max(24, int(min(cw * 0.8, (top.h - lab - 4) / 1.4)))
+    ec = max(24, int(min(cw * 0.8, (top.h - lab - 4) / 1.4)), strips.full_need(getattr(t, "least", theme.MIN_FONT)))
     x = top.right
     for zid, label in (("events:used", "Past Events"), ("events:winter", "Winter"), ("events:summer", "Summer"),
                        ("jester", "Jester"), ("event", "This round")):

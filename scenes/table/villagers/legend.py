@@ -13,6 +13,7 @@ from game.villagers.state import COUNTESS_CARD, EVENT_OF, FIRST_MARKET_CARD, JES
 from scenes.table.legend import LegendEntry, crop_picture, face_picture, icon_picture
 from scenes.table.villagers import cardart
 
+LEAST = 14  # a picture's words: small print is left out (it would be smaller than the window's least)
 SUIT_WORDS: dict[str, str] = {
     "Grains": "Grains", "Wood": "Wood", "Hay": "Hay", "Ore": "Ore", "Grapes": "Grapes", "Wool": "Wool",
     "Leather": "Leather", "Solitary": "Solitary (no chain: it starts its own entry)",
@@ -29,11 +30,11 @@ def _id(name: str) -> str:
 
 def _face(name: str, coins: int = 0) -> Callable[[int], pygame.Surface]:
     cid = _id(name)
-    return lambda width: cardart.villager_face(cid, width, coins=coins)
+    return lambda width: cardart.villager_face(cid, width, coins=coins, least=LEAST)
 
 
 def _covered(width: int) -> pygame.Surface:
-    return cardart.villager_face(_id("Wheeler"), width, covered=True)
+    return cardart.villager_face(_id("Wheeler"), width, covered=True, least=LEAST)
 
 
 def _suit_entry(suit: str) -> LegendEntry:
@@ -107,17 +108,17 @@ def legend() -> list[LegendEntry]:
                     crop_picture(_face("Cooper", 1), (0.5, 0.78, 0.46, 0.18)), icons=("coin",), group=body,
                     short="Coins lying on it: they pay out at each Market."),
         LegendEntry("back", "Card back", "The back shows the suit (colour and icon): the top of each stack is known.",
-                    face_picture(lambda w: cardart.villager_back("wood", w)), icons=("village",), group=other),
+                    face_picture(lambda w: cardart.villager_back("wood", w, LEAST)), icons=("village",), group=other),
         LegendEntry("market", "Market card",
                     "First Market (under stack 2): Gold in play and coins pay out. Second Market (under stack 6): "
                     "Silver, then Gold, then the coins move to the supplies, and the game ends.",
-                    face_picture(lambda w: cardart.market_card(1, w)), icons=("market",), group=other),
+                    face_picture(lambda w: cardart.market_card(1, w, LEAST)), icons=("market",), group=other),
         LegendEntry("countess", "The Countess (solo)",
                     "Your opponent in the solo game: at each Market she earns 4 plus the printed Gold and coins of "
                     "her villagers.",
-                    face_picture(cardart.countess_card), icons=("crown",), group=other),
+                    face_picture(lambda w: cardart.countess_card(w, LEAST)), icons=("crown",), group=other),
         LegendEntry("jester", "The Jester (solo)", "Once per game: cancel the Event just revealed.",
-                    face_picture(cardart.jester_card), icons=("jester",), group=other),
+                    face_picture(lambda w: cardart.jester_card(w, LEAST)), icons=("jester",), group=other),
         LegendEntry("summer", "Summer Event (sun)", "Solo: an Event of the rounds before the First Market.",
                     icon_picture("sun"), icons=("sun",), group=other),
         LegendEntry("winter", "Winter Event (snowflake)", "Solo: an Event of the rounds after the First Market.",

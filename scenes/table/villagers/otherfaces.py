@@ -17,6 +17,7 @@ from scenes.table.villagers.cardparts import (
     ACCENT,
     BACK_PLAIN,
     BORDER,
+    COIN_FILL,
     COUNTESS_COLOR,
     CREAM,
     CREAM_DARK,
@@ -129,7 +130,7 @@ def _plain_card(width: int, least: int, color: tuple[int, int, int], icon: str, 
     if badge:
         _badge(s, words, (band.right - band.h // 2 - round(w * 0.03), band.centery), round(band.h * 0.86), badge,
                GOLD_FILL)
-    room, wide = inner.w - round(w * 0.1), inner.w - round(w * 0.02)
+    room, wide = inner.w - round(w * 0.1), inner.w - 2
     name = fit_name(words, title, w * 0.14, w * 0.08, room, wide)
     if (name is None or len(name.lines) > 1) and title.startswith("The "):  # "Countess" on one line
         name = fit_name(words, title[4:], w * 0.14, w * 0.08, room, wide) or name
@@ -224,18 +225,20 @@ def strip_width(names: list[str], least: int) -> int:
 
 
 def strip_face(name: str, suit: str, width: int, height: int, least: int, gold: int = 0,
-               under: int = 0) -> pygame.Surface:
+               under: int = 0, coins: int = 0) -> pygame.Surface:
     """A villager as a name strip (issue 28): where a seat's area is too small for readable cards, its villagers
     are a list of names, each after a mark in its suit's colour (the zoom and the focus view show the whole card);
     ``suit`` "countess": the Countess's own card, under her crown.
-    ``gold``: its printed Gold, shown at the right where it fits; ``under``: cards it covers ("+2")."""
+    ``gold``: its printed Gold, shown at the right where it fits; ``under``: cards it covers ("+2"); ``coins``
+    lying on it ("×2")."""
     width, height = max(12, int(width)), max(8, int(height))
     least = max(theme.MIN_FONT, int(least))
-    key = ("strip", name, suit, width, height, least, gold, under)
-    return _cached(key, lambda: _strip(name, suit, width, height, least, gold, under))
+    key = ("strip", name, suit, width, height, least, gold, under, coins)
+    return _cached(key, lambda: _strip(name, suit, width, height, least, gold, under, coins))
 
 
-def _strip(name: str, suit: str, width: int, height: int, least: int, gold: int, under: int) -> pygame.Surface:
+def _strip(name: str, suit: str, width: int, height: int, least: int, gold: int, under: int,
+           coins: int) -> pygame.Surface:
     w, h = width * _SS, height * _SS
     words = Words(least, centred=False)
     s = _blank(w, h)
@@ -255,7 +258,8 @@ def _strip(name: str, suit: str, width: int, height: int, least: int, gold: int,
         role, px = "card", words.fit(name, "card", h * 0.62, right - x)
     words.put(name, role, px, INK, "midleft", (x, inner.centery), title=True)
     used = x + words.width(name, role, px) + h * 0.25
-    for text, fill in ((str(gold) if gold else "", GOLD_FILL), (f"+{under}" if under else "", CREAM_DARK)):
+    for text, fill in ((str(gold) if gold else "", GOLD_FILL), (f"×{coins}" if coins else "", COIN_FILL),
+                       (f"+{under}" if under else "", CREAM_DARK)):
         tw = words.width(text, "ui-bold", least) if text else 0
         d = max(inner.h * 0.86, tw + h * 0.2)
         if not text or right - d < used:  # an extra only where the name keeps its room

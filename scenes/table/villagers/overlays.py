@@ -16,7 +16,7 @@ from game.villagers.actions import Unlock
 from game.villagers.state import Ph
 from scenes import theme
 from scenes import widgets as w
-from scenes.table import kit
+from scenes.table import facewords, kit
 from scenes.table.villagers import cardart
 
 MARKET_STEP = 0.35  # seconds between two cards of a Market payout
@@ -47,7 +47,10 @@ def draw_over(t: Any, surface: pygame.Surface) -> None:
 
 def draw_more(t: Any, surface: pygame.Surface) -> None:
     """Where a seat's name strips do not all fit: "+N more" in the last cell (the focus view shows them all)."""
-    for r, n in t.more_cells.values():
+    for key, r in t.more_cells.items():
+        n = t.strip_more.get(key, 0)
+        if not n:
+            continue
         size = max(t.least, theme.MIN_FONT)
         img = theme.text(f"+{n} more", "ui-bold", size, theme.ON_TABLE)
         surface.blit(img, img.get_rect(midleft=(r.x + 4, r.centery)))
@@ -180,6 +183,7 @@ def draw_market(t: Any, surface: pygame.Surface) -> None:
     if progress == float("inf") or progress < 0:
         return
     size = max(t.least, theme.MIN_FONT, int(15 * t.k))
+    names = title_boxes(t)
     i = 0
     for part in t.market_rows():
         for row in part.rows:
@@ -191,5 +195,32 @@ def draw_market(t: Any, surface: pygame.Surface) -> None:
                 continue
             y = spr.rect.y + int(spr.height * 0.55)
             for what, words in present.payout_chips(row):
-                kit.chip(surface, words, y, spr.rect.right - 2, size, CHIP_FILLS[what])
+                y = chip_clear_of(names, words, y, spr.rect, size)
+                if y is None:  # no room on this card that leaves every name readable: the seat's total says it
+                    break
+                names.append(kit.chip(surface, words, y, spr.rect.right - 2, size, CHIP_FILLS[what]))
                 y += int(size * 1.4)
+
+
+def title_boxes(t: Any) -> list[pygame.Rect]:
+    """Where the cards on the table show their names (window coordinates), which nothing drawn over the cards
+    may cover (issue 28)."""
+    out = []
+    for spr in t.order:
+        got = facewords.TITLES.get(spr.surface()) if spr.face_up else None
+        if got is not None:
+            out.append(got.rect.move(spr.rect.topleft))
+    return out
+
+
+def chip_clear_of(names: list[pygame.Rect], words: str, y: int, card: pygame.Rect, size: int) -> int | None:
+    """The first height from ``y`` down ``card`` where a chip of ``words`` ending at its right edge covers no
+    name in ``names``; None when there is none on the card."""
+    w_ = theme.font("ui-bold", size).size(words)[0] + size
+    h = round(size * 1.3)
+    while y + h // 2 <= card.bottom + h // 3:
+        r = pygame.Rect(card.right - 2 - w_, round(y - size * 0.65), w_, h)
+        if r.collidelist(names) < 0:
+            return y
+        y += max(2, h // 3)
+    return None

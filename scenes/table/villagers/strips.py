@@ -1,11 +1,16 @@
 """Name strips (issue 28): where a seat's area is too small for cards whose names can be read, its villagers are laid
 out as strips, each the villager's name after a mark in its suit's colour, one line at the least legible size.
 
-An opponent's panel then shows the top card of each village column (the villager in play; what it covers is in the
-focus view, which opens when the pointer rests on the panel) and the cards on its Village Square, in a grid filling
-the panel; the hand is counted in the seat's line. When even the grid is too small, the villagers that may be paid
-for a padlock (those with a keyring), then the richest, are shown, and the last cell says how many more there are.
-The Countess's villagers become strips the same way when her row is too crowded.
+Where only an opponent's hand and Village Square are too small (the side column of its panel), those become strips
+(the hand shows the cards everyone saw it draft, its label counts them all). Where its village is too small too,
+the whole panel shows the top card of each village column (the villager in play; what it covers is in the focus
+view, which opens when the pointer rests on the panel) and the cards on its Village Square, in a grid filling the
+panel; the hand is counted in the seat's line. When even the grid is too small, the villagers that may be paid for
+a padlock (those with a keyring), then the richest, are shown, and the last cell says how many more there are. The
+Countess's villagers become strips the same way when her row is too crowded.
+
+The layout records each strip zone's cell (``Table.strip_cells``: width, height / width, how many cards show); the
+table's ``shown_cards`` picks the cards and its ``aspect`` and ``face`` draw them as strips.
 
 ``full_need`` is the narrowest full card on which every villager's name fits at the least legible size; a seat
 whose cards would be narrower gets strips.
@@ -28,13 +33,14 @@ NAME_SHARE = 0.95
 
 @cache
 def full_need(least: int) -> int:
-    """The narrowest full card (px) that shows every villager's name at ``least`` px: on one line in the regular
-    face, or on two lines where the name has two words."""
+    """The narrowest full card (px) that shows every card's name at ``least`` px (villagers, the solo Events, the
+    Countess, the Jester): on one line in the regular face, or on two lines where the name has two words."""
     from game.villagers.cards import TYPES
+    from game.villagers.state import EVENT_OF
 
     fnt = _font("card", least)
     worst = 0
-    for name in TYPES:
+    for name in [*TYPES, *(e.name for e in EVENT_OF.values()), "Countess", "Jester"]:
         one = fnt.size(name)[0]
         parts = name.split(" ")
         two = max(fnt.size(p)[0] for p in parts) if len(parts) > 1 else one
@@ -54,12 +60,53 @@ def grid(rect: pygame.Rect, cell: tuple[int, int], gap: int) -> tuple[int, int, 
     return cols, rows, (rect.w - (cols - 1) * gap) // cols
 
 
+def _cells(rect: pygame.Rect, cols: int, rows: int, cw: int, ch: int, gap: int) -> list[pygame.Rect]:
+    """The grid's cells, down each column first."""
+    return [pygame.Rect(rect.x + (i // rows) * (cw + gap), rect.y + (i % rows) * (ch + gap), cw, ch)
+            for i in range(cols * rows)]
+
+
+def strip_box(t: Any, zid: str, rect: pygame.Rect, names: list[str], make_box: Any, label: str = "") -> None:
+    """Zone ``zid`` as a grid of name strips in ``rect`` under its label, which counts its cards (when they
+    outnumber the cells, ``Table.shown_cards`` shows the first ones)."""
+    gap = 2
+    ncol, nrow, cw = grid(rect, strip_cell(t, names or ["Lumberjack"]), gap)
+    ch = otherfaces.strip_height(t.least)
+    box = t.boxes[zid] = make_box(t, zid, rect, "row", cw, label=label, mat=False, gap=gap / cw, show_note=False)
+    box.aspect = ch / cw
+    cells = ncol * nrow
+    t.strip_cells[zid] = (cw, box.aspect, cells)
+
+
+def strip_side(t: Any, seat: int, side: pygame.Rect, lab: int, make_box: Any) -> None:
+    """An opponent's hand (the cards everyone saw it draft; the label counts them all) and Village Square as name
+    strips in the panel's side column, when cards there would be too small to name themselves."""
+    half = (side.h - 4) // 2
+    for zid, r, label in ((f"hand:{seat}", pygame.Rect(side.x, side.y + lab, side.w, half - lab), "Hand"),
+                          (f"square:{seat}", pygame.Rect(side.x, side.y + half + 4 + lab, side.w,
+                                                         side.h - half - 4 - lab), "Square")):
+        zone = t.zone_by_id.get(zid)
+        if zone is None:
+            continue
+        names = [ctype(c).name for c in zone.cards if c in CARD_TYPE]
+        strip_box(t, zid, r, names, make_box, f"{label} · {zone.size}")
+
+
+def side_width(t: Any) -> int:
+    """The width an opponent's side column needs for strips of every villager's name."""
+    from game.villagers.cards import TYPES
+
+    return strip_cell(t, list(TYPES))[0]
+
+
 def strip_panel(t: Any, seat: int, rect: pygame.Rect, make_box: Any) -> None:
     """Lay out ``seat``'s village tops and Square as strips in ``rect`` (its other boxes are dropped)."""
     cols = [z for z in t.zone_list if z.id.startswith(f"village:{seat}:") and z.cards]
     square = t.zone_by_id.get(f"square:{seat}")
     for zid in [z.id for z in cols] + [f"hand:{seat}", f"square:{seat}"]:
         t.boxes.pop(zid, None)
+        t.strip_cells.pop(zid, None)
+        t.more_cells.pop(zid, None)
     sq = [c for c in (square.cards if square is not None else ()) if c in CARD_TYPE]
     tops = [(z.id, z.cards[-1]) for z in cols]
     names = [ctype(c).name for _, c in tops] + [ctype(c).name for c in sq]
@@ -76,24 +123,22 @@ def strip_panel(t: Any, seat: int, rect: pygame.Rect, make_box: Any) -> None:
         rank = sorted(tops, key=lambda zc: (-ctype(zc[1]).keyring, -ctype(zc[1]).gold))
         keep = {zid for zid, _ in rank[: max(0, room - 1)]}
         shown = [zc for zc in tops if zc[0] in keep]
-    at = [pygame.Rect(rect.x + (i // nrow) * (cw + gap), rect.y + (i % nrow) * (ch + gap), cw, ch)
-          for i in range(cells)]
+    at = _cells(rect, ncol, nrow, cw, ch, gap)
     aspect = ch / cw
-    for i, (zid, card) in enumerate(shown):
+    for i, (zid, _card) in enumerate(shown):
         box = t.boxes[zid] = make_box(t, zid, at[i], "row", cw, mat=False, gap=0.0, show_note=False)
         box.aspect = aspect
-        t.strip_zones.add(zid)
-        t.strip_aspect[card] = (cw, aspect)
+        t.strip_cells[zid] = (cw, aspect, 1)
+        t.strip_top.add(zid)
     if sq and square is not None:
-        first = at[len(shown)]
-        r = first.unionall(at[len(shown) : len(shown) + len(sq)])
+        r = at[len(shown)].unionall(at[len(shown) : len(shown) + len(sq)])
         box = t.boxes[square.id] = make_box(t, square.id, r, "row", cw, mat=False, gap=gap / cw, show_note=False)
         box.aspect = aspect
-        for c in sq:
-            t.strip_aspect[c] = (cw, aspect)
-    hidden = len(tops) - len(shown)
-    if hidden:
-        t.more_cells[seat] = (at[cells - 1], hidden)
+        t.strip_cells[square.id] = (cw, aspect, len(sq))
+    if len(tops) > len(shown):
+        key = f"village:{seat}"
+        t.more_cells[key] = at[cells - 1]
+        t.strip_more[key] = len(tops) - len(shown)
 
 
 def strip_row(t: Any, rect: pygame.Rect, cards: list[str], make_box: Any) -> bool:
@@ -106,6 +151,22 @@ def strip_row(t: Any, rect: pygame.Rect, cards: list[str], make_box: Any) -> boo
     ch = otherfaces.strip_height(t.least)
     box = t.boxes["countess"] = make_box(t, "countess", rect, "row", cw, mat=False, gap=gap / cw, show_note=False)
     box.aspect = ch / cw
-    for c in cards:
-        t.strip_aspect[c] = (cw, box.aspect)
+    t.strip_cells["countess"] = (cw, box.aspect, len(cards))
     return True
+
+
+def lone_strips(t: Any, zids: list[str], rect: pygame.Rect, make_box: Any) -> int:
+    """The front village's lone villagers (a column of one card that nothing sits on) as name strips at the right
+    of ``rect``, down as many grid columns as they need; returns the width the grid takes (with its gap). Each is
+    still the drop target for a card placed on it, and becomes a card again when one is."""
+    cards = [t.zone_by_id[z].cards[0] for z in zids]
+    cw, ch = strip_cell(t, [ctype(c).name for c in cards if c in CARD_TYPE])
+    gap = 2
+    rows = max(1, (rect.h + gap) // (ch + gap))
+    ncol = -(-len(zids) // rows)
+    area = pygame.Rect(rect.right - ncol * (cw + gap) + gap, rect.y, ncol * (cw + gap) - gap, rect.h)
+    for zid, cell in zip(zids, _cells(area, ncol, rows, cw, ch, gap), strict=False):
+        box = t.boxes[zid] = make_box(t, zid, cell, "row", cw, mat=False, gap=0.0, show_note=False)
+        box.aspect = ch / cw
+        t.strip_cells[zid] = (cw, box.aspect, 1)
+    return ncol * (cw + gap) + gap * 2

@@ -28,7 +28,7 @@ import pygame
 from game.engine import Gesture, Zone
 from game.villagers import present
 from game.villagers.actions import Place, PlayApprentice, PlayMonk
-from game.villagers.cards import CARD_TYPE, SOLO_NOTICE, ctype
+from game.villagers.cards import CARD_TYPE, FOUNDERS_FOOD, SOLO_NOTICE, ctype
 from game.villagers.events import MarketPayout
 from game.villagers.state import COUNTESS_CARD, EVENT_OF, FIRST_MARKET_CARD, JESTER_CARD, SECOND_MARKET_CARD
 from scenes import theme
@@ -56,10 +56,15 @@ class VillagersTable(TableScene):
         self.market_start = -1e9
         self.log_viewer: object = None
         self.least = theme.MIN_FONT
-        self.strip_zones: set[str] = set()  # village columns shown as their top card's name strip
-        self.strip_aspect: dict[str, tuple[int, float]] = {}  # card shown as a name strip -> (width, h / w)
-        self.more_cells: dict[int, tuple[pygame.Rect, int]] = {}  # seat -> where "+N more" goes, N
-        self.strip_seats: set[int] = set()  # seats whose panel shows name strips (their hand is counted in words)
+        # name strips (strips.py): zone -> (strip width, height / width, cards shown); the village columns showing
+        # only their top card; where "+N more" goes (zone or "village:<seat>") and N; the seats whose whole panel is
+        # strips (their hand counted in words); the zone each card shown as a strip lies in
+        self.strip_cells: dict[str, tuple[int, float, int]] = {}
+        self.strip_top: set[str] = set()
+        self.more_cells: dict[str, pygame.Rect] = {}
+        self.strip_more: dict[str, int] = {}
+        self.strip_seats: set[int] = set()
+        self.strip_of: dict[str, str] = {}
         super().__init__(app, match, runner_mode=runner_mode)
         self.markets_seen = len(self.market_events())
 
@@ -86,11 +91,14 @@ class VillagersTable(TableScene):
 
     # --- cards ---------------------------------------------------------------------------------------------------
     def shown_cards(self, zone: Zone) -> tuple[str, ...]:
-        """Another seat's hand lists its face-down cards first, so the ones everyone saw drafted lie on top; a
-        village column of name strips shows its top card."""
+        """Another seat's hand lists its face-down cards first, so the ones everyone saw drafted lie on top; a zone
+        of name strips shows what its cells hold (``strip_cards``)."""
         cards = super().shown_cards(zone)
-        if zone.id in self.strip_zones:  # a column of name strips shows its top card (the focus view the rest)
-            return cards[-1:]
+        cell = self.strip_cells.get(zone.id)
+        if cell is not None:
+            return self.strip_cards(zone.id, cards, cell[2])
+        for c in cards:
+            self.strip_of.pop(c, None)
         if zone.id.startswith("hand:") and zone.owner != self.front:
             return (*(c for c in cards if c.startswith("?")), *(c for c in cards if not c.startswith("?")))
         return cards
@@ -109,23 +117,49 @@ class VillagersTable(TableScene):
         coins = v.coins.get(card, 0)
         if not coins and card in v.road:
             coins = v.road_coins[v.road.index(card)]
+            out["road"] = bool(coins)  # its zoom says its drafter takes them
         if coins:
             out["coins"] = coins
         return out
 
+    def focus_cards(self, zone: Zone) -> tuple[str, ...]:
+        """The focus view shows a seat's zones whole, also where the table shows only name strips of them."""
+        cards = TableScene.shown_cards(self, zone)
+        if zone.id.startswith("hand:") and zone.owner != self.front:
+            return (*(c for c in cards if c.startswith("?")), *(c for c in cards if not c.startswith("?")))
+        return cards
+
+    def strip_cards(self, zid: str, cards: tuple[str, ...], cells: int) -> tuple[str, ...]:
+        """A zone of name strips: a village column its top card (the villager in play), another seat's hand the
+        cards everyone saw it draft; as many as there are cells (the zone's label counts them all)."""
+        if zid in self.strip_top:
+            cards = cards[-1:]
+        cards = tuple(c for c in cards if c in CARD_TYPE or c == COUNTESS_CARD)[:cells]
+        for c in cards:
+            self.strip_of[c] = zid
+        return cards
+
+    def strip(self, card: str) -> tuple[int, float, int] | None:
+        """The cell of ``card``'s name strip, if it is shown as one now."""
+        zid = self.strip_of.get(card)
+        zone = self.zone_by_id.get(zid) if zid is not None else None
+        return self.strip_cells.get(zone.id) if zone is not None and card in zone.cards else None
+
     def aspect(self, card: str) -> float:
         """A name strip is short and wide (``strips``); every other card has the card's shape."""
-        got = self.strip_aspect.get(card)
+        got = self.strip(card)
         return got[1] if got is not None else cardart.CARD_RATIO
 
     def face(self, card: str, width: int) -> pygame.Surface:
-        strip = self.strip_aspect.get(card)
+        strip = self.strip(card)
         if strip is not None and width == strip[0]:  # at another width (the focus view) the whole card
             h = round(width * strip[1])
             if card == COUNTESS_CARD:
                 return cardart.strip_face("The Countess", "countess", width, h, self.least)
-            t = ctype(card)
-            return cardart.strip_face(t.name, t.suit, width, h, self.least, t.gold, self.under(card))
+            got = self.variant(card)
+            t = FOUNDERS_FOOD if got.get("side") else ctype(card)
+            return cardart.strip_face(t.name, t.suit, width, h, self.least, t.gold, self.under(card),
+                                      got.get("coins", 0))
         if card in CARD_TYPE:
             return cardart.villager_face(card, width, least=self.least, **self.variant(card))
         if card == COUNTESS_CARD:
@@ -149,7 +183,7 @@ class VillagersTable(TableScene):
         return n
 
     def zoom_face(self, card: str, width: int) -> pygame.Surface | None:
-        if card in self.strip_aspect:  # the zoom of a strip is the whole card, as tall as a card's zoom
+        if self.strip(card) is not None:  # the zoom of a strip is the whole card, as tall as a card's zoom
             width = min(width, self.zoom_width(cardart.CARD_RATIO))
         if card in CARD_TYPE:
             return cardart.villager_face(card, width, zoom=True, **self.variant(card))
@@ -255,8 +289,9 @@ class VillagersTable(TableScene):
             for number, r in self.market_rects.items():
                 if r.collidepoint(pos) and f"market:{number}" in self.zone_by_id:
                     return present.market_card_hint(number)
-            if self.plaque_rect.collidepoint(pos):
-                return present.PLAQUE_HINT
+            if self.plaque_rect.collidepoint(pos):  # in your build turn the rest of it (the prompt is short)
+                seat = self.viewer if self.viewer is not None else -1
+                return present.build_help(self.view, seat) or present.PLAQUE_HINT
             if self.notice_rect.collidepoint(pos):
                 return SOLO_NOTICE
         return None

@@ -41,6 +41,7 @@ from scenes.table.villagers_villains.cardwords import full_text, pair_name, shor
 
 CARD_RATIO = 1.4
 CITY_RATIO = 0.68  # a City Upgrade card lies landscape: height / width
+TILE_RATIO = 1.0  # a short tile (the compact face): the pool at small windows
 TOKEN_RATIO = 1.0
 
 INK = (43, 33, 24)
@@ -224,11 +225,39 @@ def key_number(c: Card) -> tuple[str, str]:
     return (f"{c.tv:+d}" if c.tv < 0 else str(c.tv)), "tv"
 
 
-def _compact(c: Card, width: int, least: int) -> pygame.Surface:
+def tile_face(cid: str, width: int, least: int = 0, ratio: float = TILE_RATIO) -> pygame.Surface:
+    """A card as a short tile (the compact face, ``ratio`` high): the pool at small windows, where portrait cards
+    wide enough to name themselves do not fit the height (issue 28)."""
+    width, least = max(8, int(width)), max(theme.MIN_FONT, int(least))
+    return _cached(("tile", cid, width, least, ratio), lambda: _compact(ALL_CARDS[cid], width, least, ratio))
+
+
+@functools.cache
+def named_width(least: int) -> int:
+    """The narrowest card (full face or compact) that names every card at ``least`` px: the table never lays a
+    face-up card out narrower (issue 28: cards drawn with no name)."""
+    least = max(theme.MIN_FONT, int(least))
+    for width in range(4 * least, 20 * least):
+        w = width * _SS
+        full = not _compact_width(w, least)
+        if all((full and _card_name(_Words(least), c, w) is not None) or _name(_Words(least), c.name,
+               _compact_name_rect(w, least), max(least * _SS * 1.15, w * 0.12)) for c in ALL_CARDS.values()):
+            return width
+    return 20 * least
+
+
+def _compact_name_rect(w: int, least: int) -> pygame.Rect:
+    """Where a compact face writes its name (supersampled units), under its band."""
+    m = round(w * 0.04)
+    lh = assets.font("card-bold", least).get_linesize() * _SS
+    return pygame.Rect(m, round(w * 0.3) + round(w * 0.02), w - 2 * m, round(lh * 1.8))
+
+
+def _compact(c: Card, width: int, least: int, ratio: float = CARD_RATIO) -> pygame.Surface:
     """A card too narrow for the full face: the kind's band with its icon and cost, the name (one line or two, at the
     least legible size when it must: a row of compact cards must still say which card is which, issue 28) and the
     key number as large as the rest of the card allows."""
-    w, h = card_size(width * _SS)
+    w, h = card_size(width * _SS, ratio)
     words = _Words(least)
     color = KIND_COLORS[c.kind]
     band_h = round(w * 0.3)
@@ -245,9 +274,7 @@ def _compact(c: Card, width: int, least: int) -> pygame.Surface:
         pygame.draw.circle(s, COIN_RIM, (w - m - d // 2, band_h // 2), d // 2)
         pygame.draw.circle(s, COIN, (w - m - d // 2, band_h // 2), max(1, d // 2 - max(1, d // 11)))
         words.put(str(c.cost), "ui-bold", cost, INK, "center", (w - m - d // 2, band_h // 2 + max(0, d // 40)))
-    m = round(w * 0.04)
-    lh = assets.font("card-bold", least).get_linesize() * _SS
-    name_r = pygame.Rect(m, band_h + round(w * 0.02), w - 2 * m, round(lh * 1.8))
+    name_r = _compact_name_rect(w, least)
     if not _name(words, c.name, name_r, max(least * _SS * 1.15, w * 0.12)):
         name_r.h = 0
     label, what = key_number(c)
@@ -263,7 +290,7 @@ def _compact(c: Card, width: int, least: int) -> pygame.Surface:
         pygame.draw.circle(s, fill, centre, max(1, d // 2 - max(1, d // 11)))
     px = words.fit(label, "ui-bold", d * 0.62, w * 0.96, d * 0.3)
     words.put(label, "ui-bold", px, ink, "center", (centre[0], centre[1] + round(d * 0.05)))
-    return _finish(s, card_size(width), words)
+    return _finish(s, card_size(width, ratio), words)
 
 
 def _card_name(words: _Words, c: Card, w: int) -> int | None:

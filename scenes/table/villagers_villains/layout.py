@@ -17,12 +17,12 @@ from typing import Any
 import pygame
 
 from game.engine import Zone
-from game.villagers_villains.cards import ALL_CARDS
 from game.villagers_villains.explain import town_label
 from game.villagers_villains.state import VVState
 from scenes import theme
 from scenes.table import kit
 from scenes.table.villagers_villains import cardart, strips
+from scenes.table.villagers_villains.compact import CompactLayout, city_named_width
 
 
 @dataclass(eq=False, slots=True)
@@ -31,13 +31,16 @@ class LabelBox(kit.ZoneBox):
     layout reserves the room for it)."""
 
     least: int = 0
+    most: int = 0  # >0: the label is never larger (a group of wide name strips is labelled as small as they read)
 
-    def __init__(self, least: int, *args: Any, **kw: Any) -> None:
+    def __init__(self, least: int, *args: Any, most: int = 0, **kw: Any) -> None:
         kit.ZoneBox.__init__(self, *args, **kw)
         self.least = least
+        self.most = most
 
     def label_size(self) -> int:
-        return max(self.least, kit.ZoneBox.label_size(self))
+        size = kit.ZoneBox.label_size(self)
+        return max(self.least, min(size, self.most) if self.most else size)
 
 
 GROUPS = ("buildings", "citizens", "heroes")
@@ -98,10 +101,12 @@ def _split(groups: Sequence[tuple[str, int]], lines: int) -> list[list[tuple[str
 
 
 
-class VVLayout:
+class VVLayout(CompactLayout):
     """The layout part of the table (mixed into ``VillagersVillainsTable`` before ``TableScene``): it fills
     ``boxes``, ``seat_rects`` and ``seat_panels`` and sets the sizes the drawing reads (``cw``, ``pcw``, ``tok``,
-    ``label_h``, ``die_rect``, ``info_rect``)."""
+    ``label_h``, ``die_rect``, ``info_rect``). Portrait cards are never narrower than ``cardart.named_width`` (a
+    card drawn with no name, issue 28): when they cannot be that wide and leave the other Mayors room, the table is
+    laid out compact (``compact.CompactLayout``)."""
 
     boxes: dict[str, kit.ZoneBox]
     seat_rects: dict[int, pygame.Rect]
@@ -118,6 +123,9 @@ class VVLayout:
     info_rect: pygame.Rect
     zone_list: Sequence[Zone]
     strip_boxes: set[str]  # the zones drawn as name strips (another Mayor's town and trophies)
+    tile_boxes: set[str]  # the zones drawn as short tiles (the pool of the compact layout)
+    narrow: bool  # the layout being tried draws some card narrower than its name
+    compact: bool  # laid out by ``CompactLayout``
 
     def structure_key(self, zones: Sequence[Zone]) -> Hashable:
         return (self.front, tuple((z.id, z.kind, z.size) for z in zones))
@@ -127,20 +135,34 @@ class VVLayout:
 
     def layout_zones(self, zones: Sequence[Zone], area: pygame.Rect) -> None:
         n = len(self.match.seats)
-        self.strip_boxes = set()
-        cw = max(34, int(min(area.w / 11.5, area.h * 0.118)))
-        for _ in range(12):  # shrink until the other Mayors' panels have room
-            self.boxes = {}
-            self.seat_rects = {}
-            self.seat_panels = {}
+        nw = cardart.named_width(self.least)
+        cw = max(nw, int(min(area.w / 11.5, area.h * 0.118)))
+        compact = self.compact = False
+        for _ in range(12):  # shrink until the other Mayors' panels have room, down to the named width
+            self._clear()
             top = self._layout_bottom(zones, area, cw)
             room = top - area.y
-            need = self._opponents_need(n, cw)
-            if room >= need or cw <= 34:
+            if room >= self._opponents_need(n, cw) and not self.narrow:
                 break
-            cw = max(34, int(cw * 0.93))
+            if cw <= nw:
+                compact = True
+                break
+            cw = max(nw, int(cw * 0.93))
+        if compact:
+            self._clear()
+            self.compact = True
+            room = self._layout_compact(zones, area, nw) - area.y
+            cw = nw
         if n > 1:
             self._layout_opponents(zones, pygame.Rect(area.x, area.y, area.w, max(10, room)), cw)
+
+    def _clear(self) -> None:
+        self.boxes, self.seat_rects, self.seat_panels = {}, {}, {}
+        self.strip_boxes, self.tile_boxes = set(), set()
+        self.narrow = False
+
+    def _box(self, *args: Any, **kw: Any) -> kit.ZoneBox:
+        return LabelBox(self.least, *args, **kw)
 
     def _pick_label(self, options: Sequence[str], width: int, card_w: int, extra: str = "") -> str:
         """The longest of ``options`` that fits ``width`` as a zone label (with ``extra`` after it)."""
@@ -182,14 +204,11 @@ class VVLayout:
         info_w = int(cw * 1.9)
         tro_w = int(cw * 2.1)
         hand = pygame.Rect(area.x + info_w + gap, area.bottom - hand_h, area.w - info_w - tro_w - 2 * gap, hand_h)
-        self.boxes[f"hand:{f}"] = LabelBox(self.least, f"hand:{f}", hand, "fan", cw, mat=False, gap=0.08)
+        self._hand_box(hand, cw)
         self.info_rect = pygame.Rect(area.x, hand.y, info_w, hand_h)
         self.seat_rects[f] = pygame.Rect(area.x, hand.y, info_w, lab)
         if f"trophies:{f}" in ids:
-            tcw = int(cw * 0.7)
-            tr = pygame.Rect(area.right - tro_w, hand.y + lab, tro_w, round(tcw * cardart.CARD_RATIO) + 4)
-            self.boxes[f"trophies:{f}"] = LabelBox(self.least, f"trophies:{f}", tr, "row", tcw, label="Trophies", mat=True,
-                                                     gap=0.06)
+            self._trophy_strips(pygame.Rect(area.right - tro_w, hand.y + lab, tro_w, hand_h - lab))
         # --- the town, grouped by card type, above the hand
         town_h = lab + ch + 4
         town = pygame.Rect(area.x, hand.y - gap - town_h, area.w, town_h)
@@ -198,7 +217,8 @@ class VVLayout:
                                                  show_note=False)
         groups = self._town_groups(zones, f)
         inner = town.inflate(-2 * gap, 0)
-        w, rects = flow_groups(groups, inner, cw, max(30, int(cw * 0.55)), lab, max_lines=2)
+        w, rects = flow_groups(groups, inner, cw, cardart.named_width(self.least), lab, max_lines=2)
+        self.narrow |= w < cardart.named_width(self.least) or any(r.right > inner.right for r in rects.values())
         for zid, r in rects.items():
             kind = zid.split(":")[0]
             label = GROUP_LABELS.get(kind, "")
@@ -236,7 +256,10 @@ class VVLayout:
         if "removed" in ids:
             units += 1.2
         units += 1.2 * sum(1 for z in ids if z.startswith("stack-"))
-        return max(30, min(int(cw * 0.92), int((area.w - 4 * gap) / units)))
+        nw = cardart.named_width(self.least)
+        pcw = min(max(int(cw * 0.92), nw), int((area.w - 4 * gap) / units))
+        self.narrow |= pcw < nw
+        return max(30, pcw)
 
     def _layout_cities(self, ids: set[str], area: pygame.Rect, bottom: int, pcw: int, gap: int, lab: int) -> int:
         v: VVState = self.view
@@ -254,6 +277,7 @@ class VVLayout:
             if ccw >= max(int(pcw * 0.85), self._city_min_w()) or lines == 3:
                 break
         ccw = max(24, min(ccw_max, ccw))
+        self.narrow |= ccw < city_named_width(self.least)
         c_h = round(ccw * cardart.CITY_RATIO)
         vgap = max(2, round(ccw * 0.06))
         band_h = lines * c_h + (lines - 1) * vgap + 4
@@ -284,15 +308,21 @@ class VVLayout:
         box = LabelBox(self.least, "cities", cities, "row", ccw, label="City Upgrade cards", mat=True, gap=0.08,
                           aspect=cardart.CITY_RATIO, min_w=ccw)
         self.boxes["cities"] = box
-        if v.cities:
-            width = box.sprite_width(len(v.cities))
-            for k, (x0, y0) in enumerate(box.positions(len(v.cities))):
-                for i, sr in enumerate(cardart.city_space_rects(width)):
-                    zid = f"space:{k}:{i}"
-                    rr = sr.move(round(x0), round(y0))
-                    self.boxes[zid] = LabelBox(self.least, zid, rr, "row", max(8, int(rr.w * 0.94)), aspect=1.0, mat=False,
-                                                  gap=0.0)
+        self._city_spaces(box)
         return top - lab - gap
+
+    def _city_spaces(self, box: kit.ZoneBox) -> None:
+        """The two token spaces of each City Upgrade card, on the card (drop targets of their own)."""
+        cities = self.view.cities
+        if not cities:
+            return
+        width = box.sprite_width(len(cities))
+        for k, (x0, y0) in enumerate(box.positions(len(cities))):
+            for i, sr in enumerate(cardart.city_space_rects(width)):
+                zid = f"space:{k}:{i}"
+                rr = sr.move(round(x0), round(y0))
+                self.boxes[zid] = LabelBox(self.least, zid, rr, "row", max(8, int(rr.w * 0.94)), aspect=1.0, mat=False,
+                                           gap=0.0)
 
     def _city_min_w(self) -> int:
         """The narrowest City Upgrade card whose name reads on two lines at the least legible size: narrower, the
@@ -349,7 +379,7 @@ class VVLayout:
             self.seat_panels[o] = panel
             self.seat_rects[o] = pygame.Rect(panel.x + gap // 2, panel.y + 2, panel.w - gap, head - 2)
             inner = pygame.Rect(panel.x + gap // 2, panel.y + head, panel.w - gap, panel.h - head - gap // 2)
-            low_h = max(16, min(int(inner.h * 0.22), int(cw * 0.5)))
+            low_h = max(16, min(int(inner.h * 0.22), int(cw * 0.5), 20 if self.compact else 999))
             low_cw = max(10, int((low_h - 4) / cardart.CARD_RATIO))
             town = pygame.Rect(inner.x, inner.y, inner.w, inner.h - low_h - 2)
             groups = self._town_groups(zones, o)
@@ -371,44 +401,11 @@ class VVLayout:
             self.boxes[f"hand:{o}"] = LabelBox(self.least, f"hand:{o}", hr, "row", low_cw, mat=False, gap=0.05)
 
     def _strips(self, groups: Sequence[tuple[str, int]], area: pygame.Rect) -> None:
-        """Another Mayor's town and trophies as name strips (``cardart.strip_face``), each group a column run of
-        strips, in as few columns as hold them all (the wider the strips, the fewer names shrink)."""
+        """Another Mayor's town and trophies as name strips (``strips.strip_face``, laid out by ``strips.place``)."""
+        placed = strips.place([(zid, self.zone_cards(zid)) for zid, _n in groups], area, self.least)
         sh = strips.strip_height(self.least)
-        g = 2
-        names = [c for zid, _n in groups for c in self.zone_cards(zid)]
-        fnt = theme.font("card-bold", self.least)
-        need = max((fnt.size(ALL_CARDS[c].name)[0] for c in names if c in ALL_CARDS), default=0) + sh // 2 + 4
-        cols, col_w = 1, area.w
-        for wide in (True, False):  # strips as wide as the longest name if they fit so, else as many as fit
-            for cols in range(1, 5):
-                col_w = (area.w - (cols - 1) * 4) // cols
-                if (not wide or col_w >= need) and self._flow(groups, area, cols, col_w, sh, g) is not None:
-                    break
-            else:
-                continue
-            break
-        placed = self._flow(groups, area, cols, col_w, sh, g, force=True) or {}
         for zid, r in placed.items():
-            box = LabelBox(self.least, zid, r, "row", col_w, mat=False, gap=g / col_w, show_note=False,
-                           aspect=sh / col_w)
+            box = LabelBox(self.least, zid, r, "row", r.w, mat=False, gap=strips.GAP / r.w, show_note=False,
+                           aspect=sh / r.w)
             self.boxes[zid] = box
             self.strip_boxes.add(zid)
-
-    @staticmethod
-    def _flow(groups: Sequence[tuple[str, int]], area: pygame.Rect, cols: int, col_w: int, sh: int, g: int,
-              force: bool = False) -> dict[str, pygame.Rect] | None:
-        """Each group's rect when the groups run down ``cols`` columns (a group is never split); None when they do
-        not fit (``force``: the last column takes the rest, squeezed)."""
-        out: dict[str, pygame.Rect] = {}
-        col, y = 0, area.y
-        for zid, n in groups:
-            need = n * sh + (n - 1) * g
-            if y > area.y and y + need > area.bottom and col + 1 < cols:
-                col, y = col + 1, area.y
-            if y + need > area.bottom and not force:
-                return None
-            h = min(need, max(sh, area.bottom - y)) if force else need
-            out[zid] = pygame.Rect(area.x + col * (col_w + 4), y, col_w, h)
-            y += h + g + 2
-        return out
-

@@ -17,10 +17,11 @@ _BAND = (0.0, 0.0, 0.2, 0.145)  # the kind's icon on its band colour
 _BADGE = (0.68, 0.15, 0.3, 0.2)
 _STAR = (0.66, 0.76, 0.31, 0.215)
 _CITY = next(iter(CITIES))
+LEAST = 14  # a picture's words: small print is left out (it would be smaller than the window's least)
 
 
 def _face(cid: str) -> Callable[[int], pygame.Surface]:
-    return lambda width: cardart.card_face(cid, width)
+    return lambda width: cardart.card_face(cid, width, least=LEAST)
 
 
 def _kind_entry(kind: str, meaning: str) -> LegendEntry:
@@ -79,22 +80,22 @@ def legend() -> list[LegendEntry]:
         LegendEntry("city", "City Upgrade card",
                     "City Builder: put a City Token on an open space, paying its cost; the card's ability is yours and "
                     "its Town Value counts for you.",
-                    face_picture(lambda w: cardart.city_face(_CITY, w), cardart.CITY_RATIO),
+                    face_picture(lambda w: cardart.city_face(_CITY, w, least=LEAST), cardart.CITY_RATIO),
                     icons=("village",), group=city),
         LegendEntry("city-space", "Token space with a cost",
                     "An open space of a City Upgrade card; the coin is what a City Token there costs. At most one "
                     "upgrade per turn, never both spaces of one card.",
-                    crop_picture(lambda w: cardart.city_face(_CITY, w), (0.02, 0.55, 0.6, 0.45), cardart.CITY_RATIO),
+                    crop_picture(lambda w: cardart.city_face(_CITY, w, least=LEAST), (0.02, 0.55, 0.6, 0.45), cardart.CITY_RATIO),
                     group=city, short="Pay the coin to put a City Token here."),
         LegendEntry("token", "City Token (seat colour, Mayor's initial)",
                     "Which Mayor holds that space of the City Upgrade card.",
-                    lambda size: cardart.token_face(0, "A", size), group=city),
+                    lambda size: cardart.token_face(0, "A", size, LEAST), group=city),
         LegendEntry("favor", "King's Favor (gold disc, crown)",
                     "Taken with the pool card it lies on, kept until Reset: once, move one die by 1, or spend it to "
                     "bring one more City Upgrade card into play. Greyed once spent.",
                     lambda size: cardart.favor_face(size), icons=("crown",), group=city),
         LegendEntry("back", "Card back", "The back every deck card shares: a Citizen and a villain.",
-                    face_picture(lambda w: cardart.card_back(w)), icons=("person", "villain"), group=city),
+                    face_picture(lambda w: cardart.card_back(w, least=LEAST)), icons=("person", "villain"), group=city),
     ]
     return out
 

@@ -12,11 +12,13 @@ from typing import Any
 
 import pygame
 
+from game.villagers_villains.cards import ALL_CARDS
 from game.villagers_villains.explain import declared_card, priced, purse, town_drop_words
 from game.villagers_villains.state import VVState
 from scenes import assets, theme
 from scenes.table import kit
-from scenes.table.villagers_villains import cardart
+from scenes.table.facewords import TITLES
+from scenes.table.villagers_villains import cardart, strips
 
 TEAM_COLORS = ((214, 120, 60), (70, 140, 190), (120, 170, 80))
 
@@ -152,6 +154,9 @@ def draw_marks(t: Any, surface: pygame.Surface) -> None:
             continue
         spr = box.sprites[0]
         r = spr.rect
+        if name in t.strip_boxes:
+            _strip_marks(t, surface, spr, box)
+            continue
         size = max(theme.MIN_FONT, int(spr.width * 0.11))
         fnt = theme.font("ui-bold", size)
         words = theme.ellipsize(zone.note, fnt, max(20, r.w * 2))
@@ -162,6 +167,30 @@ def draw_marks(t: Any, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, kit.HOT, pill, border_radius=pill.h // 2)
         pygame.draw.rect(surface, theme.PAPER_EDGE, pill, width=1, border_radius=pill.h // 2)
         surface.blit(img, img.get_rect(center=pill.center))
+
+
+def _strip_marks(t: Any, surface: pygame.Surface, spr: kit.CardSprite, box: kit.ZoneBox) -> None:
+    """Marks on a Challenge drawn as a name strip (another Mayor's): "1/3" in a pill at the strip's right end, right
+    of its name (a full note under it covered the next strips' names, issue 28); the tooltip says the whole note."""
+    v: VVState = t.view
+    card = getattr(spr.tag, "card", None)
+    if card not in ALL_CARDS:
+        return
+    need = ALL_CARDS[card].successes
+    words = " ".join(f"{m}/{need}" for c, _key, m in v.marks if c == card)
+    if not words:
+        return
+    r = spr.rect
+    size = max(t.least, theme.MIN_FONT)
+    img = theme.text(words, "ui-bold", size, theme.INK)
+    pill = pygame.Rect(0, 0, img.get_width() + size, min(r.h - 2, img.get_height() + 2))
+    pill.midright = (r.right - 2, r.centery)
+    title = TITLES.get(strips.strip_face(card, r.w, r.h, t.least))
+    if title is not None and pill.x < r.x + title.rect.right + 2:  # no room right of the name: the tooltip says it
+        return
+    pygame.draw.rect(surface, kit.HOT, pill, border_radius=pill.h // 2)
+    pygame.draw.rect(surface, theme.PAPER_EDGE, pill, width=1, border_radius=pill.h // 2)
+    surface.blit(img, img.get_rect(center=pill.center))
 
 
 def draw_spaces_lit(t: Any, surface: pygame.Surface) -> None:
@@ -201,13 +230,18 @@ def draw_prices(t: Any, surface: pygame.Surface) -> None:
         nxt = next((x for x in xs if x > round(spr.x)), None)
         room = spr.width if nxt is None or spr.lift else min(spr.width, nxt - round(spr.x))
         size = max(theme.MIN_FONT + 1, int(spr.width * 0.14))
+        if f"hand:{t.front}" in t.strip_boxes:
+            size = max(t.least, min(size, spr.rect.h - 4))
         words = f"{cost} gold"
         color = theme.INK if cost <= gold else theme.ACCENT_TEXT
         if theme.font("ui-bold", size).size(words)[0] + size > room - 2:
             words = str(cost)
         img = theme.text(words, "ui-bold", size, color)
         tag = pygame.Rect(0, 0, img.get_width() + size, img.get_height() + 4)
-        if room >= spr.width:
+        if f"hand:{t.front}" in t.strip_boxes:  # a name strip: the price at its right end, clear of the name
+            tag.h = min(tag.h, spr.rect.h)
+            tag.midright = (spr.rect.right - 2, spr.rect.centery)
+        elif room >= spr.width:
             tag.midbottom = (spr.rect.centerx, spr.rect.y + tag.h // 3)
         else:
             tag.bottomleft = (spr.rect.x + max(0, (room - tag.w) // 2), spr.rect.y + tag.h // 3)

@@ -57,6 +57,8 @@ class VillagersVillainsTable(VVLayout, TableScene):
         self.pool_moves: dict[str, int] = {}
         self.strip_cards: dict[str, float] = {}  # card -> height/width of its name strip
         self.strip_boxes: set[str] = set()
+        self.tile_boxes: set[str] = set()
+        self.tile_cards: set[str] = set()  # cards drawn as short tiles (the compact layout's pool)
         super().__init__(app, match, runner_mode=runner_mode)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -142,6 +144,8 @@ class VillagersVillainsTable(VVLayout, TableScene):
         strip = self.strip_cards.get(card)
         if strip is not None and card in ALL_CARDS:  # in another Mayor's town or trophies: a name strip
             return strips.strip_face(card, width, round(width * strip), self.least)
+        if card in self.tile_cards and card in ALL_CARDS:
+            return cardart.tile_face(card, width, self.least)
         if card in CITIES:
             return cardart.city_face(card, width, least=self.least)
         if card == FAVOR_ID:
@@ -160,18 +164,25 @@ class VillagersVillainsTable(VVLayout, TableScene):
 
     def sprite_specs(self) -> list[tuple[kit.ZoneBox, list[tuple[str, CardTag]]]]:
         """The unused City Upgrade cards' pile shows a landscape back; the cards of the zones laid out as name
-        strips (``strip_boxes``) are noted with their strips' shape, for ``aspect`` and ``face``."""
+        strips (``strip_boxes``) or short tiles (``tile_boxes``) are noted with their shape, for ``aspect`` and
+        ``face``."""
         out = super().sprite_specs()
         strips: dict[str, float] = {}
+        tiles: set[str] = set()
         for box, specs in out:
             if box.name == "city-box":
                 specs[:] = [(key, dataclasses.replace(tag, back=CITY_BACK)) for key, tag in specs]
             elif box.name in self.strip_boxes:
                 strips.update((tag.card, box.aspect) for _key, tag in specs if tag.card)
+            elif box.name in self.tile_boxes:
+                tiles.update(tag.card for _key, tag in specs if tag.card)
         self.strip_cards = strips
+        self.tile_cards = tiles
         return out
 
     def aspect(self, card: str) -> float:
+        if card in self.tile_cards:
+            return cardart.TILE_RATIO
         return self.strip_cards.get(card) or cardart.aspect_of(card)
 
     def zoom_face(self, card: str, width: int) -> pygame.Surface | None:

@@ -4,7 +4,7 @@ A fresh deal shows a handful of cards; the names vanish later, when every seat h
 discard pile is long and a battle is on. These positions get there with the engine alone: every seat plays a
 scripted "builder" (found and add whenever it can, draw from the deck so the discard pile grows, discard as its
 Act), which fills the table as no real game does quickly; the 3-player position is a game of seeded easy AIs.
-Seat 0 is the human ("You"); each position stops at a decision of seat 0.
+Seat 0 is the human (Ann); each position stops at a decision of seat 0.
 """
 
 from __future__ import annotations
@@ -13,18 +13,19 @@ import random
 from collections.abc import Callable
 
 from game.ai import make_agent
+from game.engine import Action
 from game.match import Match, SeatSpec
-from game.villages.actions import Add, Attack, Discard, Draw, Found, Target
+from game.villages.actions import Add, Attack, Discard, Draw, EndTurn, Found, Target
 from game.villages.state import Act, Phase
 
-NAMES = ("You", "Ada", "Basil", "Clara", "Dmitri")
+NAMES = ("Ann", "Ada", "Basil", "Clara", "Dmitri")  # seat 0 is the human; "You" made the log read "You draws"
 
 
 def _new(n: int, seed: int) -> Match:
     return Match.new("villages", [SeatSpec(NAMES[0], "human")] + [SeatSpec(x, "easy") for x in NAMES[1:n]], seed, {})
 
 
-def _builder(match: Match, seat: int, rng: random.Random, fallback: Callable[[int], object]) -> object:
+def _builder(match: Match, seat: int, rng: random.Random, fallback: Callable[[int], Action]) -> Action:
     """Found and add first, draw from the deck, discard as the Act: villages grow and so does the discard pile."""
     legal = match.legal_actions(seat)
     for kind in (Found, Add):
@@ -107,6 +108,33 @@ def three_mid() -> Match:
     return match
 
 
+def three_full_hand(least: int = 13) -> Match:
+    """3 players, seat 0 a hoarder (draws two from the deck, discards one as its Act, never builds) until it holds
+    ``least`` cards, at its main step: the hand a player keeps when nothing fits a village yet (issue 28: eleven
+    cards in hand read "Knig", "Buil", "Warri" at 1024x600)."""
+    match = _new(3, 29)
+    agent = make_agent("easy", seed=29)
+    for _ in range(5000):
+        st = match.state
+        if match.is_over() or st.round > 1:
+            break
+        acting = match.to_act()
+        if 0 in acting and st.phase == Phase.MAIN and st.act == Act.PENDING and len(st.hands[0]) >= least:
+            break
+        for seat in acting:
+            legal = match.legal_actions(seat)
+            if seat != 0:
+                match.apply(seat, agent.choose(match.game, match.view(seat), seat))
+                continue
+            draw = next((a for a in legal if isinstance(a, Draw) and a.source == "deck"), None)
+            discard = next((a for a in legal if isinstance(a, Discard)), None)
+            end = next((a for a in legal if isinstance(a, EndTurn)), None)
+            match.apply(0, draw or (discard if st.act == Act.PENDING else None) or end
+                        or agent.choose(match.game, match.view(0), 0))
+    return match
+
+
 def positions() -> list[tuple[str, Callable[[], Match]]]:
     """The named positions the card audit opens the table at (see the module's docstring)."""
-    return [("5p-late-round", five_late), ("5p-battle", five_battle), ("3p-mid-round", three_mid)]
+    return [("5p-late-round", five_late), ("5p-battle", five_battle), ("3p-mid-round", three_mid),
+            ("3p-full-hand", three_full_hand)]

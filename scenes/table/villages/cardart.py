@@ -213,9 +213,9 @@ def _picture(s: pygame.Surface, kind: str, rect: pygame.Rect, col: tuple[int, in
                                           (cx + dx * 3.6 * u, cy - 1.4 * u)])
         pygame.draw.circle(s, col, (cx, cy), 3.8 * u)
         pygame.draw.ellipse(s, _mix(col, PAPER, 0.35), (cx - 1.8 * u, cy + 0.2 * u, 3.6 * u, 2.4 * u))
-        for dx in (-0.7, 0.7):
-            pygame.draw.circle(s, dark, (cx + dx * u, cy + 1.4 * u), 0.45 * u)
-            pygame.draw.circle(s, INK, (cx + dx * 2 * u, cy - 1.2 * u), 0.45 * u)
+        for fx in (-0.7, 0.7):
+            pygame.draw.circle(s, dark, (cx + fx * u, cy + 1.4 * u), 0.45 * u)
+            pygame.draw.circle(s, INK, (cx + fx * 2 * u, cy - 1.2 * u), 0.45 * u)
     elif kind == "bunny":
         for dx in (-1, 1):
             pygame.draw.ellipse(s, col, (cx + dx * 1.3 * u - 0.9 * u, cy - 5 * u, 1.8 * u, 5 * u))

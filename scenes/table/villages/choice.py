@@ -24,6 +24,7 @@ from scenes.table.sprites import CardTag
 #: The words on the two halves, longest first (the first that fits the village's width is drawn).
 GIVE_WORDS: tuple[str, ...] = ("Give it", "Give")
 ATTACK_WORDS: tuple[str, ...] = ("Hire to attack", "Attack")
+HALF_COLOURS: tuple[tuple[int, int, int], tuple[int, int, int]] = ((50, 110, 60), (150, 50, 40))  # give, attack
 
 
 def gift_or_attack(gestures: Sequence[Gesture]) -> tuple[Gesture, Gesture] | None:
@@ -78,6 +79,16 @@ class VillagesChoice:
                 "That card cannot go anywhere now: the prompt says what is left to do.")
         return done
 
+    def say_why_not(self, under: Any, source: str, has_targets: bool) -> None:
+        """The empty space of the village row says the founding rule (it read "It cannot go to Empty space: found
+        a village here"); every other place, the shared words."""
+        if under is not None and under.name.startswith("new-village:") and has_targets:
+            self.show_reason(  # type: ignore[attr-defined]
+                "A new village takes at least 3 units of one colour from your hand (once a turn): this card cannot "
+                "start one now.")
+            return
+        super().say_why_not(under, source, has_targets)  # type: ignore[misc]
+
     def ambiguous_villages(self) -> list[str]:
         """The villages the held (or selected) card may be given to or hired to attack, by one drop."""
         held = self.drag.held or self.selected  # type: ignore[attr-defined]
@@ -91,21 +102,97 @@ class VillagesChoice:
                 out.append(target)
         return out
 
-    def draw_halves(self, surface: pygame.Surface) -> None:
-        """Each village a held unit may be given to or hired to attack: "Give" above, "Hire to attack" below, the
-        half under the pointer brighter."""
+    def keyboard_targets(self, targets: list[tuple[str | None, list[Gesture]]]
+                         ) -> list[tuple[str | None, list[Gesture]]]:
+        """The keyboard's places for a picked-up card (scenes/table/keyboard.py): a village it may be given to or
+        hired to attack is two places, its "Give" half and its "Hire to attack" half, as for the mouse (the old
+        "Which one?" menu by the keys was one Esc or stray key from gone)."""
+        out: list[tuple[str | None, list[Gesture]]] = []
+        for zone, gestures in targets:
+            pair = gift_or_attack(gestures) if zone in self.boxes else None
+            out.extend(((zone, [pair[0]]), (zone, [pair[1]])) if pair is not None else ((zone, gestures),))
+        return out
+
+    def keyboard_place(self, zone: str | None, gestures: Sequence[Gesture]) -> pygame.Rect | None:
+        """Where the keyboard's ring goes for one of those places: the village's half it stands for."""
+        if zone is None or zone not in self.boxes or len(gestures) != 1:
+            return None
+        g = gestures[0]
+        if gift_or_attack(self.gestures.drops(g.card, g.source or "", zone)) is None:  # type: ignore[attr-defined]
+            return None
+        give_half, attack_half = halves(self.boxes[zone].rect)
+        return give_half if isinstance(g.action, Give) else attack_half
+
+    def _keyboard_half(self) -> pygame.Rect | None:
+        """The half the keyboard's focus is on, if any (lit like the half under the pointer)."""
+        kb = getattr(self, "keyboard", None)
+        stop = kb.focused() if kb is not None else None
+        if stop is None or kb.target is None:  # type: ignore[union-attr]
+            return None
+        return kb._target_rect(stop)  # type: ignore[union-attr]
+
+    def _halves_now(self) -> list[tuple[pygame.Rect, tuple[str, ...], tuple[int, int, int], bool]]:
+        """(half, its words, its colour, lit) of each village the held (or selected) unit may be given to or hired
+        to attack; lit: under the pointer, or the keyboard's place."""
         mouse = self.mouse  # type: ignore[attr-defined]
-        size = max(self.least, int(14 * self.k))
+        keyed = self._keyboard_half()
+        out = []
         for name in self.ambiguous_villages():
-            rect = self.boxes[name].rect
-            for half, choices, col in zip(halves(rect), (GIVE_WORDS, ATTACK_WORDS),
-                                          ((60, 120, 70), (150, 50, 40)), strict=True):
-                hot = half.collidepoint(mouse)
-                shade = pygame.Surface(half.size, pygame.SRCALPHA)
-                shade.fill((*col, 235 if hot else 200))
-                surface.blit(shade, half.topleft)
-                pygame.draw.rect(surface, kit.HOT if hot else kit.LIT, half, width=max(2, int(3 * self.k)))
-                fnt = theme.font("ui-bold", size)
-                words = next((c for c in choices if fnt.size(c)[0] <= half.w - 6), choices[-1])
-                t = theme.text(words, "ui-bold", size, theme.PAPER)
-                surface.blit(t, t.get_rect(center=half.center))
+            for half, words, col in zip(halves(self.boxes[name].rect), (GIVE_WORDS, ATTACK_WORDS), HALF_COLOURS,
+                                        strict=True):
+                out.append((half, words, col, half.collidepoint(mouse) or half == keyed))
+        return out
+
+    def draw_halves(self, surface: pygame.Surface) -> None:
+        """Each village a held unit may be given to or hired to attack, split: "Give" above, "Hire to attack"
+        below, the half under the pointer brighter (under the held card; its words are drawn over it)."""
+        for half, _, col, hot in self._halves_now():
+            shade = pygame.Surface(half.size, pygame.SRCALPHA)
+            shade.fill((*col, 235 if hot else 200))
+            surface.blit(shade, half.topleft)
+            pygame.draw.rect(surface, kit.HOT if hot else kit.LIT, half, width=max(2, int(3 * self.k)))
+
+    def drop_tag(self) -> tuple[str, pygame.Rect] | None:
+        """Over a village's half: what that half does, whole ("Hire the red Goblin face down to attack Basil's red
+        village (your Act)"), beside the half (the shared tag says nothing for a drop of two meanings)."""
+        held = self.drag.held  # type: ignore[attr-defined]
+        tag = held.tag if held is not None else None
+        hot = next((b for b in self.boxes.values() if b.hot), None)
+        pair = (gift_or_attack(self.gestures.drops(tag.card, tag.zone, hot.name))  # type: ignore[attr-defined]
+                if isinstance(tag, CardTag) and hot is not None and hot.name.startswith("village:") else None)
+        if pair is None or hot is None:
+            return super().drop_tag()  # type: ignore[misc]
+        give_half, hire_half = halves(hot.rect)
+        on_give = self.mouse[1] < give_half.bottom  # type: ignore[attr-defined]
+        half, words = (give_half, GIVE_WORDS) if on_give else (hire_half, ATTACK_WORDS)
+        return (pair[0] if on_give else pair[1]).label, half.union(self._pill(half, words)[1])  # beside its words
+
+    def _pill(self, half: pygame.Rect, choices: Sequence[str]) -> tuple[pygame.Surface, pygame.Rect]:
+        """A half's words (the longest that fits two card widths) and the pill they lie on, centred on the half."""
+        size = max(self.least, int(14 * self.k))
+        fnt = theme.font("ui-bold", size)
+        pad = max(3, size // 3)
+        room = max(half.w, 2 * self._held_w()) - 2 * pad
+        words = next((c for c in choices if fnt.size(c)[0] <= room), choices[-1])
+        t = theme.text(words, "ui-bold", size, theme.PAPER)
+        pill = t.get_rect().inflate(2 * pad, pad)
+        pill.center = half.center
+        pill.clamp_ip(self.play)  # type: ignore[attr-defined]
+        return t, pill
+
+    def _draw_drop_tag(self, surface: pygame.Surface) -> None:
+        """The halves' words over the held card (it may cover the whole village), then the shared drop tag."""
+        for half, choices, col, hot in self._halves_now():
+            t, pill = self._pill(half, choices)
+            radius = pill.h // 3
+            pygame.draw.rect(surface, tuple(min(255, int(c * (1.25 if hot else 1.0))) for c in col), pill,
+                             border_radius=radius)
+            pygame.draw.rect(surface, kit.HOT if hot else theme.PAPER, pill, width=max(1, int(2 * self.k)),
+                             border_radius=radius)
+            surface.blit(t, t.get_rect(center=pill.center))
+        super()._draw_drop_tag(surface)  # type: ignore[misc]
+
+    def _held_w(self) -> int:
+        """The held (or selected) card's width: the halves' words may be as wide as two of it."""
+        held = self.drag.held or self.selected  # type: ignore[attr-defined]
+        return int(held.width) if held is not None else 0

@@ -57,14 +57,33 @@ def strip_h(w: int, least: int) -> int:
     return max([round(w * 0.36), *(b + max(2, round(w * 0.03)) for b in bottoms)])
 
 
-def cascade_shape(n: int, w: int, step: int, max_h: int, gap: int) -> tuple[int, int, int]:
-    """(width, height, cards per column) of ``n`` cards cascading down in columns no taller than ``max_h``."""
+def cascade_slots(n: int, per_col: int, pairs: int = 0) -> list[tuple[int, int]]:
+    """(column, row) of each of ``n`` cards cascading down columns of ``per_col``; the last ``2 * pairs`` cards are
+    (Inn, guest) pairs, and a column never ends between an Inn and its guest (the guest lies on its Inn)."""
+    first_pair = n - 2 * pairs
+    out: list[tuple[int, int]] = []
+    col = row = 0
+    for i in range(n):
+        need = 2 if i >= first_pair and (i - first_pair) % 2 == 0 else 1
+        if row > 0 and row + need > per_col:
+            col, row = col + 1, 0
+        out.append((col, row))
+        row += 1
+    return out
+
+
+def cascade_shape(n: int, w: int, step: int, max_h: int, gap: int, pairs: int = 0) -> tuple[int, int, int]:
+    """(width, height, cards per column) of ``n`` cards cascading down in columns no taller than ``max_h`` (an
+    Inn and its guest, the last ``2 * pairs`` cards, kept in one column)."""
     ch = round(w * kit.CARD_RATIO)
     n = max(1, n)
     per_col = max(1, min(n, 1 + max(0, max_h - ch) // max(1, step)))
     cols = -(-n // per_col)
     per_col = -(-n // cols)  # as even as the columns allow
-    return cols * w + (cols - 1) * gap, ch + (per_col - 1) * step, per_col
+    slots = cascade_slots(n, per_col, min(pairs, n // 2))
+    cols = 1 + max(c for c, _ in slots)
+    rows = 1 + max(r for _, r in slots)
+    return cols * w + (cols - 1) * gap, ch + (rows - 1) * step, per_col
 
 
 @dataclass(eq=False, slots=True)
@@ -101,9 +120,9 @@ class VillageBox(LabelBox):
         else:
             step = strip_h(w, self.least)
             gap = max(2, round(w * 0.08))
-            _, _, per_col = cascade_shape(len(order), w, step, self.rect.h, gap)
-            for i, c in enumerate(order):
-                col, row = divmod(i, per_col)
+            pairs = len(village_parts(order, self.guests)[2])
+            _, _, per_col = cascade_shape(len(order), w, step, self.rect.h, gap, pairs)
+            for c, (col, row) in zip(order, cascade_slots(len(order), per_col, pairs), strict=True):
                 where[c] = (self.rect.x + col * (w + gap), self.rect.y + row * step)
         for spr in self.sprites:
             card = getattr(spr.tag, "card", None) or ""
@@ -111,3 +130,67 @@ class VillageBox(LabelBox):
             spr.angle = 0.0
             if not spr.dragging:
                 spr.move_to(*where.get(card, (self.rect.x, self.rect.y)), duration)
+
+
+def hand_rows(n: int, rect_w: int, rect_h: int, card_w: int, gap: float, least: int) -> tuple[int, int] | None:
+    """(card width, rows) for a hand of ``n`` cards too many for one line without overlap: two or three rows, each
+    lying a name band below the one behind it, the cards as wide as fits but never narrower than every name needs;
+    None when even that does not fit (then the hand overlaps sideways, the shared fan)."""
+    narrow = title_width(least)
+    for rows in (2, 3):
+        per = -(-n // rows)
+        for w in range(card_w, narrow - 1, -1):
+            g = max(2, round(w * gap))
+            if per * w + (per - 1) * g <= rect_w and round(w * kit.CARD_RATIO) + (rows - 1) * strip_h(w, least) <= rect_h:
+                return w, rows
+    return None
+
+
+@dataclass(eq=False, slots=True)
+class HandBox(LabelBox):
+    """The viewer's hand: the shared fan while the cards lie side by side; more cards than that lie in two (or
+    three) rows, each row a name band below the one behind it, so no name is covered (issue 28: eleven cards in a
+    fan read "Knig", "Buil", "Warri" at 1024x600)."""
+
+    def _rows(self, n: int) -> tuple[int, int] | None:
+        g = max(2, round(self.card_w * self.gap))
+        if n <= 1 or n * self.card_w + (n - 1) * g <= self.rect.w:
+            return None
+        return hand_rows(n, self.rect.w, self.rect.h, self.card_w, self.gap, self.least)
+
+    def sprite_width(self, n: int) -> int:
+        got = self._rows(n)
+        return got[0] if got is not None else LabelBox.sprite_width(self, n)
+
+    def positions(self, n: int) -> list[tuple[float, float]]:
+        got = self._rows(n)
+        if got is None:
+            return LabelBox.positions(self, n)
+        w, rows = got
+        g = max(2, round(w * self.gap))
+        per = -(-n // rows)
+        step = strip_h(w, self.least)
+        y0 = self.rect.bottom - (round(w * kit.CARD_RATIO) + (rows - 1) * step)
+        out: list[tuple[float, float]] = []
+        for i in range(n):
+            row, col = divmod(i, per)
+            in_row = min(per, n - row * per)
+            x0 = self.rect.centerx - (in_row * w + (in_row - 1) * g) / 2
+            out.append((x0 + col * (w + g), y0 + row * step))
+        return out
+
+    def behind(self, spr: object) -> bool:
+        """``spr`` lies in a row behind another (only its name band shows): it is not lifted on hover, which would
+        draw it over the names of the row in front (the zoom shows it whole)."""
+        n = len(self.sprites)
+        got = self._rows(n)
+        if got is None or spr not in self.sprites:
+            return False
+        per = -(-n // got[1])
+        return self.sprites.index(spr) // per < (n - 1) // per
+
+    def _arrange_all(self, duration: float) -> None:
+        LabelBox._arrange_all(self, duration)
+        if self._rows(len(self.sprites)) is not None:
+            for spr in self.sprites:
+                spr.angle = 0.0  # rows lie straight: a tilted card would lift a corner over the name behind it

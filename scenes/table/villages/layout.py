@@ -18,7 +18,7 @@ from game.engine import Zone
 from game.villages import present
 from scenes import theme
 from scenes.table import kit
-from scenes.table.villages.fans import LabelBox, VillageBox, cascade_shape, strip_h, title_width
+from scenes.table.villages.fans import HandBox, LabelBox, VillageBox, cascade_shape, strip_h, title_width
 
 #: The smallest legible text at a window size (issue 18): the theme's rule, which the text audit counts by.
 least_px = theme.least_px
@@ -119,7 +119,7 @@ class VillagesLayout:
         turn_w = int(cw * 1.9)
         self.turn_rect = pygame.Rect(band.right - turn_w, band.y, turn_w, band.h)
         hand = pygame.Rect(grave.right + gap, band.y, self.turn_rect.x - gap - grave.right - gap, band.h)
-        self.boxes[f"hand:{f}"] = LabelBox(f"hand:{f}", hand, "fan", cw, mat=False, gap=0.08)
+        self.boxes[f"hand:{f}"] = HandBox(f"hand:{f}", hand, "fan", cw, mat=False, gap=0.08)
         # --- the viewer's villages above, and the empty space of that row to found one on
         vcw = int(cw * 0.86)
         row = pygame.Rect(area.x, band.y - gap - row_h, area.w, row_h)
@@ -192,9 +192,9 @@ class VillagesLayout:
                 box.label = self.fit_words(choices, box.rect.w - 8, self.label_px(box.card_w))
 
     def _grave_label(self, gold: str, width: int, w: int, long: str) -> str:
-        """"Graveyard · −5 gold", shortened to what fits the box."""
+        """"Graveyard (−5 gold)", shortened to what fits the box (the pile's count follows: "· 3")."""
         fnt = theme.font("ui-bold", self.label_px(w))
-        for words in (f"{long} · {gold}" if gold else long, f"Graveyard {gold}".strip(), f"Grave {gold}".strip(),
+        for words in (f"{long} ({gold})" if gold else long, f"Graveyard {gold}".strip(), f"Grave {gold}".strip(),
                       gold or "Grave"):
             if fnt.size(words)[0] <= width - 8:
                 return words
@@ -222,8 +222,9 @@ class VillagesLayout:
         x, y, line_h = rect.x, rect.y, 0
         out: list[tuple[str, pygame.Rect]] = []
         items: list[tuple[str, int, int]] = [
-            (zid, w, ch) if collapsed else (zid, *cascade_shape(n, w, step, rect.h - lab, max(2, round(w * 0.08)))[:2])
-            for zid, n, _ in specs]
+            (zid, w, ch) if collapsed
+            else (zid, *cascade_shape(n, w, step, rect.h - lab, max(2, round(w * 0.08)), len(guests))[:2])
+            for zid, n, guests in specs]
         if extra_w:
             items.append(("", round(extra_w * w), ch))
         for zid, vw, vh in items:

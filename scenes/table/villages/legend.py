@@ -14,6 +14,7 @@ from scenes.table.villages import cardart
 
 _UNIT = "green-archer"  # a plain unit to cut the corner marks from
 _GRAY = "pig-1"
+LEAST = 14  # a picture's words: small print is left out (it would be smaller than the window's least)
 
 _POWER_BOX = (0.02, 0.01, 0.36, 0.26)
 _GOLD_BOX = (0.64, 0.75, 0.35, 0.245)
@@ -22,7 +23,7 @@ _BAND_BOX = (0.0, 0.0, 1.0, 0.2)
 
 
 def _face(card: str) -> Callable[[int], pygame.Surface]:
-    return lambda width: cardart.card_face(card, width)
+    return lambda width: cardart.card_face(card, width, least=LEAST)
 
 
 def _emblem_picture(colour: str) -> Picture:

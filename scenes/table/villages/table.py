@@ -31,7 +31,7 @@ from scenes.table.villages import cardart
 from scenes.table.villages import scores as vscores
 from scenes.table.villages.arena import VillagesArena
 from scenes.table.villages.choice import VillagesChoice
-from scenes.table.villages.fans import VillageBox, village_order, village_parts
+from scenes.table.villages.fans import HandBox, VillageBox, village_order, village_parts
 from scenes.table.villages.layout import VillagesLayout
 from scenes.table.villages.overlays import VillagesOverlays
 
@@ -102,6 +102,12 @@ class VillagesTable(VillagesChoice, VillagesLayout, VillagesArena, VillagesOverl
         if card in KIND_OF or card in (HIGH_SCORE, LOW_SCORE):
             return cardart.card_face(card, width, zoom=True)
         return None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        spr = self.hover
+        if spr is not None and spr.hover and isinstance(spr.home, HandBox) and spr.home.behind(spr):
+            spr.hover = False  # a card in the hand's back row stays under the names in front (its zoom shows it)
 
     # --- the flow of play: a battle is a moment (round ends are the shared ones of moments.py) ------------------------
     def refresh(self, sync: bool = True, animate: bool = True) -> None:

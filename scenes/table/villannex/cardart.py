@@ -22,7 +22,6 @@ import pygame
 from game.villannex import cards as vc
 from game.villannex.texts import WEAPON_RULE_SHORT
 from scenes import assets
-from scenes.table.villannex import names
 from scenes.table.villannex.cardkit import (  # noqa: F401  (card_size, frame_rects, ... are read through cardart)
     _SS,
     BACK_COLOR,
@@ -68,7 +67,7 @@ from scenes.table.villannex.cardkit import (  # noqa: F401  (card_size, frame_re
     typeset_minus,
     with_words,
 )
-from scenes.table.villannex.names import _name, _name_rect, name_width  # noqa: F401
+from scenes.table.villannex.names import _name, _name_rect, name_strip, name_width  # noqa: F401
 
 # --- effect as icon lines --------------------------------------------------------------------------------------
 # A token is (kind, value): ("icon", letter) | ("text", str) | ("num", int) | ("badge", int) | ("arrow", "").
@@ -572,29 +571,3 @@ def _market_face(card_id: str, width: int) -> pygame.Surface:
         lines = [(True, (("icon", "C"), ("arrow", ""), ("icon", res)))]
         s, _ = _simple_card(width, SUPPLY_COLOR, "Market Supply", "Economy", lines, vc.supply_text(card_id))
     return _finish(s, width)
-
-
-# --- name strips (other seats' panels where whole faces would be too narrow for their names) -------------------
-def name_strip(card: str, width: int, least: int, weapon: bool | None = None) -> pygame.Surface:
-    """The name strip of a village card, a special product, a market card or (``card`` "@weapon") a weapon card
-    showing ``weapon``'s side (None: its back)."""
-    width = max(8, int(width))
-    return _cached(("strip", card, width, int(least), weapon),
-                   lambda: with_words(least, lambda: _strip_face(card, width, least, weapon)))
-
-
-def _strip_face(card: str, width: int, least: int, weapon: bool | None) -> pygame.Surface:
-    if card in vc.VILLAGE_CARDS:
-        c = vc.VILLAGE_CARDS[card]
-        title, band, symbol = c.name, KIND_COLORS.get(c.kind, KIND_COLORS["building"]), c.symbol
-    elif card in vc.SPECIAL_PRODUCTS:
-        title, band, symbol = vc.SPECIAL_PRODUCTS[card].name, SPECIAL_COLOR, vc.SPECIAL_PRODUCTS[card].resource
-    elif card in vc.MARKET_DEMAND:
-        title, band, symbol = "Market Demand", DEMAND_COLOR, "C"
-    elif card in vc.MARKET_SUPPLY:
-        title, band, symbol = "Market Supply", SUPPLY_COLOR, "C"
-    elif weapon is None:
-        title, band, symbol = "Weapon card", WEAPON_COLOR, "A"
-    else:
-        title, band, symbol = ("Produce a Weapon" if weapon else "No Weapon"), WEAPON_COLOR, "A"
-    return names.strip(title, width, band, symbol, ICON_FOR, least)

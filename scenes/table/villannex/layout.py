@@ -28,9 +28,20 @@ class LegibleBox(kit.ZoneBox):
     least: int = 0
     cap: int = 0  # >0: the label is no larger (name strips: a wide box with a small label)
 
+    label_room: int = 0  # >0: the label may run this wide (a name strip's label over the row it begins)
+
     def label_size(self) -> int:
         size = max(self.least, kit.ZoneBox.label_size(self))
         return max(self.least, min(size, self.cap)) if self.cap else size
+
+    def draw_label(self, surface: pygame.Surface, color: tuple[int, int, int] = kit.ON_TABLE) -> None:
+        if not self.label or self.label_room <= self.rect.w:
+            kit.ZoneBox.draw_label(self, surface, color)
+            return
+        size = self.label_size()
+        fnt = theme.font("ui-bold", size)
+        img = kit.text(theme.ellipsize(self.label, fnt, self.label_room - 8), "ui-bold", size, color)
+        surface.blit(img, (self.rect.x + 4, self.rect.y - img.get_height() - 1))
 
 
 class SlotBox(LegibleBox):
@@ -224,7 +235,7 @@ def _strip_panels(t: Any, others: list[int], ids: set[str], area: pygame.Rect, g
     stage_rows = -(-stage_n // per)
     side = [z for z in ("special", "weapon") if any(i.startswith(z + ":") for i in ids)]
     line = sh + 4
-    side_rows = -(-len(side) // per) if stage_n % per == 0 or stage_n % per + len(side) > per else 0
+    side_rows = -(-len(side) // per)
     panel_h = head + 2 * label_h + (rows1 + max(1, stage_rows + side_rows)) * line + gap // 2
     x0 = area.centerx - (avail * cols + gap * (cols - 1)) // 2
     for i, o in enumerate(others):
@@ -234,24 +245,30 @@ def _strip_panels(t: Any, others: list[int], ids: set[str], area: pygame.Rect, g
         inner = panel.inflate(-gap, 0)
         row1 = pygame.Rect(inner.x, panel.y + head + label_h, inner.w, rows1 * line)
         _strip_box(t, f"hand:{o}", row1, sw, "Hand" + (f" · {hidden[o]} hidden" if hidden.get(o) else ""))
-        row2 = pygame.Rect(inner.x, row1.bottom + label_h, inner.w, max(1, stage_rows) * line)
+        # the row the phase is about (its known cards), then the special product and the weapon card; the row's
+        # label (what it is, how many of its cards lie face down, how many are set aside) stands over the first
         stage_id = present.stage_zone(v.phase, o)
-        if stage_id in ids:
-            label = present.panel_row_label(v.phase) + (f" · {down[o]} face down" if down.get(o) else "") \
-                + (f" · set aside {aside[o]}" if aside.get(o) else "")
-            _strip_box(t, stage_id, row2, sw, label)
-        # the special product and the weapon card follow the row's cards, on its last line while there is room
-        x, y = inner.x + (stage_n % per) * (sw + 4), row2.y + max(0, stage_rows - 1) * line
-        if stage_rows and stage_n % per == 0:
-            x, y = inner.x, row2.bottom
+        label = present.panel_row_label(v.phase) + (f" · {down[o]} face down" if down.get(o) else "") \
+            + (f" · set aside {aside[o]}" if aside.get(o) else "")
+        y = row1.bottom + label_h
+        if stage_id in ids and stage_n:
+            _strip_box(t, stage_id, pygame.Rect(inner.x, y, inner.w, stage_rows * line), sw, label)
+            y += stage_rows * line
+            label = ""
+        x = inner.x
         for z in side:
             zid = f"{z}:{o}"
             if zid not in ids:
                 continue
             if x + sw > inner.right:
                 x, y = inner.x, y + line
-            _strip_box(t, zid, pygame.Rect(x, y, sw + 2, line), sw, "")
-            x += sw + 4
+            _strip_box(t, zid, pygame.Rect(x, y, sw + 2, line), sw, label)
+            if label:
+                t.boxes[zid].label_room = inner.right - x
+            label = ""
+            x += sw + 6
+        if label and stage_id in ids:  # nothing else to carry the row's label: the row itself, empty
+            _strip_box(t, stage_id, pygame.Rect(inner.x, y, inner.w, line), sw, label)
     return panel_h
 
 

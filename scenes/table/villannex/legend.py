@@ -18,9 +18,9 @@ _BASIC = "A basic resource. Its value starts at 0 and the cards in play change i
     "your village produces."
 RESOURCE_WORDS: dict[str, tuple[str, str]] = {
     "W": ("Wood", _BASIC),
-    "S": ("Stone", _BASIC),
-    "L": ("Livestock", _BASIC),
-    "G": ("Grain", _BASIC),
+    "S": ("Stone", "A basic resource, valued and scored like wood."),
+    "L": ("Livestock", "A basic resource, valued and scored like wood."),
+    "G": ("Grain", "A basic resource, valued and scored like wood."),
     "C": ("Coin", "Economy power: coins have a value like the basic resources and buy the Market Supply resource."),
     "A": ("Weapon", "Military power: villages with Weapons are compared after the bonuses (+5 per village with "
                     "fewer, -5 on a tie)."),
@@ -28,6 +28,7 @@ RESOURCE_WORDS: dict[str, tuple[str, str]] = {
     "V": ("Add-a-village", "An imaginary village that produces what the card shows: it counts in every "
                            "\"all villages\" total and the weapon comparison, but is never scored."),
 }
+LEAST = 14  # a picture's words: small print is left out (it would be smaller than the window's least)
 _BAND_LEFT = (0.0, 0.0, 0.55, 0.15)
 _BAND_RIGHT = (0.55, 0.0, 0.45, 0.15)
 _BODY = (0.03, 0.28, 0.94, 0.48)
@@ -42,7 +43,7 @@ _LINE_ENTRY = {"modify": "line-change", "condition": "line-condition", "repeat":
 
 
 def _face(cid: str, frame: int | None = None) -> Callable[[int], pygame.Surface]:
-    return lambda width: cardart.villannex_card(cid, width, selected_frame=frame)
+    return lambda width: cardart.villannex_card(cid, width, selected_frame=frame, least=LEAST)
 
 
 def _resource(letter: str) -> LegendEntry:
@@ -102,21 +103,21 @@ def legend() -> list[LegendEntry]:
         LegendEntry("weapon-card", "Weapon production card",
                     "Military power: turned in secret to Produce a Weapon (+1 Weapon) or No Weapon (a crossed "
                     "circle), shown when the villages are revealed.",
-                    face_picture(lambda w: cardart.weapon_card(w, True)), icons=("weapon",), group=other),
+                    face_picture(lambda w: cardart.weapon_card(w, True, least=LEAST)), icons=("weapon",), group=other),
         LegendEntry("special", "Special product card", "+1 point per icon of its resource in your own village.",
-                    face_picture(lambda w: cardart.special_product_card(next(iter(vc.SPECIAL_PRODUCTS)), w)),
+                    face_picture(lambda w: cardart.special_product_card(next(iter(vc.SPECIAL_PRODUCTS)), w, LEAST)),
                     group=other),
         LegendEntry("market", "Market Demand and Supply",
                     "Economy power: each village gains 1 coin per set of the Demand, then 1 Supply resource per coin.",
-                    face_picture(lambda w: cardart.market_card(next(iter(vc.MARKET_DEMAND)), w)), group=other),
+                    face_picture(lambda w: cardart.market_card(next(iter(vc.MARKET_DEMAND)), w, LEAST)), group=other),
         LegendEntry("back", "Card back", "A village card face down (a hand, the cards set aside).",
-                    face_picture(lambda w: cardart.card_back(w)), group=other),
+                    face_picture(lambda w: cardart.card_back(w, least=LEAST)), group=other),
     ]
     return out
 
 
-def icons_on(card: str) -> list[LegendEntry]:
-    """The entries for what ``card`` shows."""
+def icons_on(card: str, chosen: bool = False) -> list[LegendEntry]:
+    """The entries for what ``card`` shows (``chosen``: one of its frames is chosen, drawn orange)."""
     by = {e.key: e for e in legend()}
     if card in vc.MARKET_DEMAND or card in vc.MARKET_SUPPLY:
         shown = "C*" if card in vc.MARKET_DEMAND else "C"
@@ -129,7 +130,7 @@ def icons_on(card: str) -> list[LegendEntry]:
     out = [by["kind-occupation" if c.kind == "occupation" else "kind-building"]]
     if SET_MARKS.get(c.set):
         out.append(by["set-mark"])
-    out += [by["symbol"], by["frames"], by["frame-chosen"]]
+    out += [by["symbol"], by["frames"], *([by["frame-chosen"]] if chosen else [])]
     for e in c.effects:
         got = by.get(_LINE_ENTRY.get(e.type, ""))
         if got is not None and got not in out:

@@ -16,7 +16,22 @@ import pygame
 
 from game.villannex import cards as vc
 from scenes import assets
-from scenes.table.villannex.cardkit import _SS, INK, _fit_px, _least, _put, _wrap
+from scenes.table.villannex.cardkit import (
+    _SS,
+    DEMAND_COLOR,
+    ICON_FOR,
+    INK,
+    KIND_COLORS,
+    SPECIAL_COLOR,
+    SUPPLY_COLOR,
+    WEAPON_COLOR,
+    _cached,
+    _fit_px,
+    _least,
+    _put,
+    _wrap,
+    with_words,
+)
 
 
 def name_width(least: int) -> int:
@@ -107,3 +122,29 @@ def strip(title: str, width: int, band: tuple[int, int, int], symbol: str, icon_
     room = pygame.Rect(tab.right + 2 * _SS, 0, w - tab.right - 2 * _SS - bw - _SS, h)
     _name(s, title, room, h * 0.5, INK)
     return _finish(s, width, (width, h // _SS))
+
+
+# --- name strips (other seats' panels where whole faces would be too narrow for their names) -------------------
+def name_strip(card: str, width: int, least: int, weapon: bool | None = None) -> pygame.Surface:
+    """The name strip of a village card, a special product, a market card or (``card`` "@weapon") a weapon card
+    showing ``weapon``'s side (None: its back)."""
+    width = max(8, int(width))
+    return _cached(("strip", card, width, int(least), weapon),
+                   lambda: with_words(least, lambda: _strip_face(card, width, least, weapon)))
+
+
+def _strip_face(card: str, width: int, least: int, weapon: bool | None) -> pygame.Surface:
+    if card in vc.VILLAGE_CARDS:
+        c = vc.VILLAGE_CARDS[card]
+        title, band, symbol = c.name, KIND_COLORS.get(c.kind, KIND_COLORS["building"]), c.symbol
+    elif card in vc.SPECIAL_PRODUCTS:
+        title, band, symbol = vc.SPECIAL_PRODUCTS[card].name, SPECIAL_COLOR, vc.SPECIAL_PRODUCTS[card].resource
+    elif card in vc.MARKET_DEMAND:
+        title, band, symbol = "Market Demand", DEMAND_COLOR, "C"
+    elif card in vc.MARKET_SUPPLY:
+        title, band, symbol = "Market Supply", SUPPLY_COLOR, "C"
+    elif weapon is None:
+        title, band, symbol = "Weapon card", WEAPON_COLOR, "A"
+    else:
+        title, band, symbol = ("Produce a Weapon" if weapon else "No Weapon"), WEAPON_COLOR, "A"
+    return strip(title, width, band, symbol, ICON_FOR, least)
