@@ -18,10 +18,14 @@ Each game's lesson lives in ``game/<game>/lesson.py`` as ``LESSON``; the words a
 from __future__ import annotations
 
 import importlib
+import json
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import registry
+from game.ai import make_agent
 from game.engine import Action, Event, Seat
 from game.match import Match, SeatSpec
 
@@ -77,7 +81,6 @@ class Lesson:
 
 def lesson_for(game: str) -> Lesson | None:
     """The game's lesson (``lesson.py`` beside its rules module, as ``LESSON``), or None when it has none yet."""
-    from game import registry
 
     info = next((g for g in registry.GAMES if g.name == game), None)
     package = info.module.rpartition(".")[0] if info is not None and info.module else f"game.{game}"
@@ -225,8 +228,6 @@ class Tutor:
                 raise ValueError(f"lesson {self.lesson.game}: scripted move {k} of seat {seat} ({want}) is not legal")
             self._scripted[seat] = k + 1
             return seat, pick
-        from game.ai import make_agent
-
         # seeded by the position, not by the agent's past: a resumed lesson makes the same moves as one never left
         agent = make_agent(OTHERS_LEVEL, seed=self.lesson.seed * 1000 + len(self.match.history))
         return seat, agent.choose(game, self.match.view(seat), seat)
@@ -340,8 +341,6 @@ def recorded_script(lesson: Lesson) -> dict[Seat, tuple[dict[str, Any], ...]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m game.tutorial GAME``: check the game's lesson, print its steps and the other seats' script."""
-    import json
-    import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:

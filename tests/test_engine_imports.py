@@ -30,6 +30,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     "import the package's INFO, so the package cannot import them at its top",
     ("game/registry.py", "_read_info"): "loading a game package by name (PACKAGES), the registry's one job",
     ("game/registry.py", "get_game"): "loading a game's rules by name (INFO.module) only when it is played",
+    ("game/tutorial.py", "lesson_for"): "a game's lesson is loaded by name (lesson.py beside its rules module) only "
+    "when it is asked for, like the rules themselves",
     ("game/save.py", "home_path"): "platformdirs (third-party, no game code) is needed only when "
     "$VILLAGE_TABLETOP_HOME is unset",
 }

@@ -234,7 +234,7 @@ def test_the_villagers_villains_sheet_says_what_changed_after_your_last_decision
     lines = last_change_lines(m)
     final = breakdown(m.state)[0]
     assert len(lines) == 1 and lines[0].startswith("Your score read ")
-    assert f"made it {final.total}:" in lines[0] and "LARGEST TOWN BONUS 3 \u2192 0" in lines[0]
+    assert f"made it {final.total}:" in lines[0] and "LARGEST TOWN BONUS 3 to 0" in lines[0]
     assert last_change_lines(finish("villagers_villains", [SeatSpec("Ann"), SeatSpec("Bo", "random")], 3)) == ()
 
 

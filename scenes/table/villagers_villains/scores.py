@@ -175,7 +175,7 @@ def last_change_lines(match: Any) -> tuple[str, ...]:
     for s, was in then.items():
         if was.total == end[s].total:
             continue
-        moved = [f"{label} {a} \u2192 {b}" for (label, a), (_l, b) in
+        moved = [f"{label} {a} to {b}" for (label, a), (_l, b) in
                  zip(was.rows(), end[s].rows(), strict=True) if a != b]
         after = len(match.history) - 1 - last[s]
         if len(humans) == 1:
