@@ -7,12 +7,12 @@ the four tables drift apart.
 
 from __future__ import annotations
 
-import pytest
-
 import importlib
 import inspect
 import pkgutil
 from pathlib import Path
+
+import pytest
 
 import scenes.table
 from scenes.table.base import TableScene
