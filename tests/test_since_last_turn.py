@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.engine import HIDDEN_CARD
+from game.you import you_words
 from scenes.handoff import HandoffScene
 from scenes.table.base import TableScene
 from scenes.table.since import MARK, MAX_LINES, SinceLastTurn
@@ -57,7 +58,8 @@ def public_since_last_act(table: TableScene, seat: int) -> list[str]:
     own = [i for i, r in enumerate(m.history) if r.seat == seat]
     assert seen.history == (own[-1] + 1 if own else 0)
     skip = getattr(table, "RECAP_SKIP", None) or table.ctl.RECAP_SKIP
-    return [e.text for e in m.log[seen.log:] if e.visible_to is None and e.kind not in skip]
+    name = m.seats[seat].name
+    return [you_words(e.text, name) for e in m.log[seen.log:] if e.visible_to is None and e.kind not in skip]
 
 
 def test_the_summary_is_the_public_moves_since_the_seat_last_acted_newest_last() -> None:
@@ -139,7 +141,8 @@ def test_pass_and_play_never_leaks_and_speaks_to_the_seat_at_the_screen() -> Non
             continue
         if table.match.is_over():
             break
-        public = {e.text for e in table.match.log if e.visible_to is None}
+        name = table.match.seats[table.viewer].name
+        public = {you_words(e.text, name) for e in table.match.log if e.visible_to is None}
         if since.lines or since.marked():
             assert since.seat == table.viewer and table.my_turn()
             assert all(ln in public or ln.endswith(" more in the log") for ln in since.lines)

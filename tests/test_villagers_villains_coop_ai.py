@@ -13,6 +13,7 @@ from game.villagers_villains.blunders import (
     SURPLUS_DICE,
     UNSPENT_GOLD,
     last_build,
+    may_end_this_round,
     miss_chance,
 )
 from game.villagers_villains.state import PH, ST, TOWN_DEFENSE
@@ -56,11 +57,17 @@ def test_an_unreachable_or_unfinishable_challenge_is_no_blunder() -> None:
     assert GAME.blunder(st, 0, END) is None
 
 
-def test_keeping_a_challenge_that_holds_the_largest_town_bonus_is_no_blunder() -> None:
-    """LARGEST TOWN BONUS counts unbeaten Challenges: beating one would drop a shared lead."""
+def test_keeping_a_challenge_that_holds_the_largest_town_bonus_is_no_blunder_only_when_the_game_may_end() -> None:
+    """LARGEST TOWN BONUS counts unbeaten Challenges: beating one would drop a shared lead. But the bonus is counted
+    when the game ends: while no town can reach the end size this round, it excuses nothing (issue 30: towns of 2-5
+    cards in a game that ends at 9 left free rolls unused)."""
     st = defend_position(others=2)
     arrange(st, towns={1: ["Deputy Mayor 1", "Mill", "Miller"]})
     assert len(st.towns[0]) == len(st.towns[1])
+    assert not may_end_this_round(st)
+    assert GAME.blunder(st, 0, END) == IDLE_TOWN_DEFENSE
+    st.deck, st.pool = st.deck[:0], st.pool[:1]  # the pool cannot be refilled: the game ends, the bonus counts
+    assert may_end_this_round(st)
     assert GAME.blunder(st, 0, END) is None
 
 

@@ -75,12 +75,16 @@ class EasyAgent(Agent):
 
 class MediumAgent(Agent):
     """Every legal action, averaged over the same few determinizations
-    (common random numbers make the comparison fair), best one taken."""
+    (common random numbers make the comparison fair), best one taken. A move the game names a blunder
+    (``game.blunder``) is left out while another is legal, as the hard AI does: medium is weaker by looking less
+    far, never by a mistake a player can see (issue 30)."""
 
     level = "medium"
     samples = 8
 
     def _choose(self, game: Game, view: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
+        sound = [a for a in legal if game.blunder(view, seat, a) is None]
+        legal = sound or legal
         states = [game.determinize(view, seat, rng) for _ in range(self.samples)]
         seeds = [rng.randrange(2**31) for _ in states]
         best: tuple[float, float] | None = None

@@ -7,8 +7,9 @@ hands and the deck, and none of these judgements reads them):
   own town could still fall to it this phase (a die can reach its Defeat Value, and the Mayor's unused sources
   are enough for the successes it still needs). A Town Defense roll costs nothing, cannot poach and a miss
   changes nothing, so rolling it is never worse than ending. Not a blunder when beating that Challenge could
-  cost the LARGEST TOWN BONUS (an unbeaten Challenge counts as a town card) or keep the town under the end size
-  it is holding the game to.
+  cost the LARGEST TOWN BONUS (an unbeaten Challenge counts as a town card) and the game may end this round (a
+  bonus counted at the end is no reason while the game surely goes on), or keep the town under the end size it
+  is holding the game to.
 * ``unspent_gold``: ending the Build/Hire turn while a hand card that scores (Town Value plus a pair it
   completes, above 0) can be placed, and either this Build/Hire phase is the game's last (a town is at the end
   size or the deck cannot refill the pool: gold is then worth nothing) or, placing the cheapest such card, the
@@ -67,12 +68,23 @@ def idle_town_defense(st: VVState, seat: int) -> bool:
     size = len(town)
     others = [len(t) for s, t in enumerate(st.towns) if s != seat]
     biggest = max(others) if others else 0
-    if size >= biggest > size - 1:
-        return False  # beating one could cost the LARGEST TOWN BONUS
+    ending = may_end_this_round(st)
+    if ending and size >= biggest > size - 1:
+        return False  # beating one could cost the LARGEST TOWN BONUS, counted when this round may end the game
     limit = st.rules.end_size
     if size >= limit > size - 1 and biggest < limit:
         return False  # this town alone ends the game: beating one would let it go on
     return any(_can_fall(st, seat, cid) for cid in town if ALL_CARDS[cid].kind == CHALLENGE)
+
+
+def may_end_this_round(st: VVState) -> bool:
+    """The game could end after this round's Build/Hire: some Mayor's town plus every card in their hand and a draw
+    from each VEND card in the game reaches the end size, or the deck may not refill the pool. A bonus counted at
+    the game's end is no reason for a move while the game surely goes on (issue 30)."""
+    draws = sum(1 for t in st.towns for cid in t if getattr(ALL_CARDS[cid], "vend", 0))
+    if len(st.pool) + len(st.deck) - draws < st.rules.short_deck:
+        return True
+    return any(len(t) + len(h) + draws >= st.rules.end_size for t, h in zip(st.towns, st.hands, strict=True))
 
 
 def _can_fall(st: VVState, seat: int, target: str) -> bool:

@@ -65,16 +65,18 @@ class TableOverlays:
         return (words, box.rect) if words else None
 
     def _draw_drop_tag(self, surface: pygame.Surface) -> None:
-        """A small tag beside the target: right of it if there is room in the table, else left, else above."""
+        """A small tag beside the target: right of it if there is room in the table, else left, else above. Long
+        words wrap (a battle's sums end with who would win: never cut that off)."""
         got = self.drop_tag()
         if got is None:
             return
         words, target = got
         size = max(theme.MIN_FONT + 1, int(15 * self.k))
-        fnt = theme.font("ui-bold", size)
         pad = max(4, size // 3)
-        text = theme.text(theme.ellipsize(words, fnt, max(40, self.play.w // 3)), "ui-bold", size, theme.INK)
-        r = pygame.Rect(0, 0, text.get_width() + 2 * pad, text.get_height() + pad)
+        lines = theme.wrap(words, "ui-bold", size, max(120, self.play.w // 3))[:4]
+        texts = [theme.text(ln, "ui-bold", size, theme.INK) for ln in lines]
+        lh = theme.font("ui-bold", size).get_linesize()
+        r = pygame.Rect(0, 0, max(t.get_width() for t in texts) + 2 * pad, lh * len(texts) + pad)
         gap = max(4, int(8 * self.k))
         r.midleft = (target.right + gap, target.centery)
         if not self.play.contains(r):
@@ -84,7 +86,8 @@ class TableOverlays:
         r.clamp_ip(self.play)
         pygame.draw.rect(surface, theme.CREAM, r, border_radius=pad)
         pygame.draw.rect(surface, theme.GOLD, r, width=max(1, int(2 * self.k)), border_radius=pad)
-        surface.blit(text, (r.x + pad, r.y + pad // 2))
+        for i, t in enumerate(texts):
+            surface.blit(t, (r.x + pad, r.y + pad // 2 + i * lh))
 
     # --- the score overlay ------------------------------------------------------------------------------------------
     def _draw_score_overlay(self, surface: pygame.Surface) -> None:

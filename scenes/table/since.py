@@ -8,7 +8,9 @@ marks the cards those moves moved, until the human acts:
   None``: nothing addressed to some seats only, so nothing private to the
   seat or to anyone else) since the seat last acted, without the stage
   headers the hand-over recap leaves out too (``TableScene.RECAP_SKIP``);
-  the newest ``MAX_LINES``, newest last, "and N more in the log" beyond;
+  the newest ``MAX_LINES``, newest last, "and N more in the log" beyond,
+  said to the seat ("Ada attacks your green village", ``game.you``): the
+  box is that player's own, unlike the log everyone shares;
 * **the marks** compare where the cards the seat can see lay just after it
   last acted with where they lie now, both read from that seat's own view
   (``Game.zones(view(seat), seat)``): a face-down card is never named, so
@@ -30,6 +32,7 @@ from typing import Any
 import pygame
 
 from game.engine import HIDDEN_CARD
+from game.you import you_words
 from scenes import theme
 
 #: Lines of the summary at most (the newest); a last line says how many more the log holds.
@@ -39,6 +42,8 @@ SHOW_SECONDS = 12.0
 FADE_SECONDS = 1.5
 MARK: tuple[int, int, int] = theme.HOT
 TITLE = "Since your last turn"
+#: Beside the title while cards are marked: what the dot on a card's corner means.
+KEY = "moved"
 #: Log kinds left out when the table names none (its ``RECAP_SKIP``): stage headers, not moves.
 STAGE_KINDS = frozenset({"phase", "turn"})
 
@@ -117,7 +122,7 @@ class SinceLastTurn:
         if self._marked:
             k = getattr(t, "k", 1.0)
             width = max(2, int(3 * k))
-            rad = max(4, int(7 * k))
+            rad = max(4, int(6 * k))
             for card in self._marked:
                 spr = t.sprites.get(card)
                 if spr is None:
@@ -125,8 +130,9 @@ class SinceLastTurn:
                 r = spr.rect
                 pygame.draw.rect(surface, MARK, r.inflate(width, width), width=width,
                                  border_radius=max(4, r.w // 12))
-                pygame.draw.circle(surface, theme.PAPER_EDGE, (r.right - rad // 2, r.top + rad // 2), rad + 1)
-                pygame.draw.circle(surface, MARK, (r.right - rad // 2, r.top + rad // 2), rad)
+                # centred on the corner itself: a dot further in would sit on the end of the card's name
+                pygame.draw.circle(surface, theme.PAPER_EDGE, r.topright, rad + 1)
+                pygame.draw.circle(surface, MARK, r.topright, rad)
         if self.lines and self.age < SHOW_SECONDS + FADE_SECONDS:
             self._draw_box(surface)
 
@@ -167,7 +173,8 @@ class SinceLastTurn:
             self.clear()
             return
         skip = getattr(t, "RECAP_SKIP", None) or getattr(getattr(t, "ctl", None), "RECAP_SKIP", None) or STAGE_KINDS
-        public = [e.text for e in m.log[seen.log:] if e.visible_to is None and e.kind not in skip]
+        name = m.seats[seat].name if 0 <= seat < len(m.seats) else ""
+        public = [you_words(e.text, name) for e in m.log[seen.log:] if e.visible_to is None and e.kind not in skip]
         more = len(public) - MAX_LINES
         lines = public[-MAX_LINES:]
         if more > 0:
@@ -254,7 +261,7 @@ class SinceLastTurn:
 
     def _image(self, play: pygame.Rect, k: float, width: int | None, lines: tuple[str, ...]) -> pygame.Surface:
         """The box of ``lines`` drawn for the side panel (``width``) or the table (None), kept while it shows."""
-        key = (lines, tuple(play), width, round(k, 3))
+        key = (lines, tuple(play), width, round(k, 3), bool(self._marked))
         if key not in self._imgs:
             if len(self._imgs) >= 8:
                 self._imgs.clear()
@@ -292,8 +299,21 @@ class SinceLastTurn:
         pygame.draw.rect(box, (*theme.PAPER, 255), box.get_rect(), border_radius=radius)
         pygame.draw.rect(box, (*MARK, 255), box.get_rect(), width=max(2, int(3 * k)), border_radius=radius)
         box.blit(title, (pad, pad))
+        if self._marked:
+            self._draw_key(box, size, pad, title.get_height(), k)
         y = pad + title.get_height() + pad // 2
         for ln, soft in wrapped:
             box.blit(theme.text(ln, "ui", size, theme.INK_SOFT if soft else theme.INK), (pad, y))
             y += lh
         return box
+
+    def _draw_key(self, box: pygame.Surface, size: int, pad: int, row_h: int, k: float) -> None:
+        """The dot's meaning, right of the title: the marks outlive the box, so a player learns them here."""
+        words = theme.text(KEY, "ui", max(theme.MIN_FONT, size - 2), theme.INK_SOFT)
+        rad = max(4, int(7 * k))
+        x = box.get_width() - pad - words.get_width()
+        cy = pad + row_h // 2
+        pygame.draw.circle(box, theme.PAPER_EDGE, (x - rad - 4, cy), rad + 1)
+        pygame.draw.circle(box, MARK, (x - rad - 4, cy), rad)
+        box.blit(words, (x, cy - words.get_height() // 2))
+
