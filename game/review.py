@@ -2,15 +2,21 @@
 valued by the coach's search (game/ai/coach.py) from that seat's view at the time, next to the move the search
 liked best.
 
-A decision is graded by the drop in estimated win chance between the search's best move and the move made
-(``drop = best_win - chosen_win``), against :data:`THRESHOLDS`:
+A decision is graded by the drop in the calibrated win chance (game/ai/winchance.py: a probability fitted to the
+results of self-play games, issue 30) between the search's best move and the move made
+(``drop = best_win - chosen_win``). The search is a sample of playouts, so each chance carries a standard error
+(``MoveValue.spread``); the drop is only counted beyond :data:`SURE` of those errors (``sure = drop - SURE *
+spread``, ``spread`` the error of the difference), and ``sure`` is held against :data:`THRESHOLDS`:
 
-- a **blunder** drops the win chance by 20 points (0.20) or more,
-- a **mistake** by 10 points or more,
-- an **inaccuracy** by 5 points or more;
+- a **blunder** costs at least 12 points (0.12) of real win chance,
+- a **mistake** at least 6 points,
+- an **inaccuracy** at least 3 points;
 
-less is no mark. The values are estimates of a search of a fixed size, so a small drop may be noise: the smallest
-mark starts at 5 points for that reason.
+less is no mark. The thresholds are on the calibrated scale: it is less spread than the search's raw value (a raw
+drop of 20 points is, at the median reviewed decision, about 10 points of real win chance; docs/performance.md,
+"Win chance calibration"), so the old 20/10/5 points became 12/6/3. A decision is not graded at all (grade "",
+``graded`` false) when the drop is within the estimate's own uncertainty, or when the move made was the only sensible
+one (every other legal move is one ``game.blunder`` names): there was nothing to choose.
 
 The positions are rebuilt by replaying the match's decisions from a fresh :class:`Match` with the same game,
 seats, seed and options (a save is exactly that), and each is masked to the reviewed seat's view before the search
@@ -21,16 +27,19 @@ match, iterations and seed give the same review.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.coach import rank_moves
+from game.ai.coach import MoveValue, rank_moves
 from game.engine import Action
 from game.match import Match
 
 #: (grade, smallest drop in win chance), the worst first: a decision takes the first grade whose drop it reaches.
-THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
+THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.12), ("mistake", 0.06), ("inaccuracy", 0.03))
+#: A drop counts only beyond this many standard errors of the difference between the two moves' chances.
+SURE = 2.0
 #: Search iterations per reviewed decision by default (the results screen and ``python -m game review``).
 REVIEW_ITERATIONS = 1000
 
@@ -50,6 +59,8 @@ class ReviewEntry:
     choices: int  # how many legal moves there were
     number: int = 0  # which of the seat's reviewed decisions this is, from 1: "your decision 22 of 44"
     of: int = 0  # how many decisions of the seat were reviewed (those with a choice): the 44
+    spread: float = 0.0  # standard error of ``drop`` (the search's sampling, on the calibrated scale)
+    graded: bool = True  # false: nothing to tell (the drop, or every move's, within SURE errors; one sensible move)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -64,15 +75,32 @@ class ReviewEntry:
             "choices": self.choices,
             "number": self.number,
             "of": self.of,
+            "spread": round(self.spread, 4),
+            "graded": self.graded,
         }
 
 
-def grade(drop: float) -> str:
-    """The mark for a drop in win chance (THRESHOLDS), "" below the smallest."""
+def grade(drop: float, spread: float = 0.0) -> str:
+    """The mark for a drop in win chance whose standard error is ``spread``: the part of the drop beyond SURE
+    errors against THRESHOLDS, "" below the smallest."""
+    sure = drop - SURE * spread
     for name, least in THRESHOLDS:
-        if drop >= least:
+        if sure >= least:
             return name
     return ""
+
+
+def all_close(ranking: Sequence[MoveValue]) -> bool:
+    """True when every move's chance is within SURE errors of the best one's: the search could not tell them apart."""
+    best = max(ranking, key=lambda m: m.win)
+    return all(best.win - m.win <= SURE * math.hypot(best.spread, m.spread) for m in ranking)
+
+
+def only_sensible(game: Any, view: Any, seat: int, action: Action, legal: Sequence[Action]) -> bool:
+    """True when ``action`` was the one legal move ``game.blunder`` does not name: a decision with nothing to choose."""
+    if game.blunder(view, seat, action) is not None:
+        return False
+    return all(a == action or game.blunder(view, seat, a) is not None for a in legal)
 
 
 def decision_seed(seed: int, index: int) -> int:
@@ -111,11 +139,14 @@ def review_match(match: Match, seat: int, *, iterations: int = REVIEW_ITERATIONS
         ranking = rank_moves(game, view, seat, iterations=iterations, seed=decision_seed(seed, i), cancel=cancel)
         if cancel is not None and cancel():
             break
-        best = ranking[0]
+        best = max(ranking, key=lambda m: m.win)  # the calibrated chances rank as the raw values: ranking[0]
         chosen = next(m for m in ranking if m.action == action)
         drop = max(0.0, best.win - chosen.win)
-        entries.append(ReviewEntry(i, seat, chosen.text, best.text, chosen.win, best.win, drop, grade(drop), choices,
-                                   number, len(todo)))
+        spread = 0.0 if chosen is best else math.hypot(best.spread, chosen.spread)
+        graded = (drop > SURE * spread if chosen is not best else not all_close(ranking))
+        graded = graded and not only_sensible(game, view, seat, action, [m.action for m in ranking])
+        entries.append(ReviewEntry(i, seat, chosen.text, best.text, chosen.win, best.win, drop,
+                                   grade(drop, spread) if graded else "", choices, number, len(todo), spread, graded))
         if progress is not None:
             progress(len(entries), len(todo))
     return entries

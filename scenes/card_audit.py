@@ -9,7 +9,8 @@ audit draws a table's last frame once more with every drawing call noted in orde
   name). Face-down cards are exempt; a pile shows only its top card, which is checked.
 - **small**: the name is drawn below ``theme.least_px`` of the window.
 - **covered**: more than a tenth of the name's box is under something drawn later (another card, a badge, a
-  token, a seat header, a label, the side panel, a dialog) or outside the window.
+  token, a seat header, a label, the side panel, a dialog) or outside the window (or outside the panel a table's
+  ``card_bounds(sprite)`` says the card lies in: a name strip run out of its seat's panel).
 - **zoom/tooltip**: a zoom covers the prompt, the hint or the card it shows; a tooltip covers the zoom, the prompt
   or the hint; anything drawn over the prompt or over the hint box.
 
@@ -349,9 +350,11 @@ def _judge(scene: Any, screen: str, size: tuple[int, int]) -> list[Finding]:
         for op in ops:
             if op.seq > card.seq and op.sprite is not spr and op.layer not in POPUPS and op.sprite is None:
                 covers += [(r, op.layer) for r in op.rects]
-        share = _covered(box, [r for r, _ in covers], bounds)
+        own = scene.card_bounds(spr) if hasattr(scene, "card_bounds") else None  # e.g. a seat's panel
+        share = _covered(box, [r for r, _ in covers], bounds.clip(own) if own is not None else bounds)
         if share > COVER:
-            who = next((what for r, what in covers if r.colliderect(box)), "the window's edge")
+            edge = "the edge of its panel" if own is not None and not own.contains(box) else "the window's edge"
+            who = next((what for r, what in covers if r.colliderect(box)), edge)
             out.append(Finding(screen, _name(spr), "covered",
                                f"{round(100 * share)} % of its name {title.text!r} under {who}"))
     out += _popups(scene, screen, bounds)

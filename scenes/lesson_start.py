@@ -12,12 +12,9 @@ from typing import Any
 
 from game import lesson_progress
 from game.tutorial import Tutor, lesson_for
+from scenes.table.lesson_hook import LESSON_ID, is_lesson
 
-LESSON_ID = "lesson-"
-
-
-def is_lesson(match: Any) -> bool:
-    return str(getattr(match, "match_id", "")).startswith(LESSON_ID)
+__all__ = ["LESSON_ID", "has_lesson", "is_lesson", "open_real_game", "start_lesson", "tutor_for"]
 
 
 def has_lesson(game: str) -> bool:
@@ -38,6 +35,16 @@ def tutor_for(game: str, fresh: bool = False) -> Tutor:
     return Tutor(lesson)
 
 
+def open_real_game(app: Any, game: str, name: str) -> None:
+    """The setup of a real game after the lesson, as the issue asks: the learner against the easy AI, hint on."""
+    from game.match import SeatSpec
+    from scenes.setup import AI_NAMES, SetupScene
+    from scenes.setup_hints import HINTS
+
+    seats = [SeatSpec(name, "human"), SeatSpec(AI_NAMES[0], "easy")]
+    app.push(SetupScene(app, game, seats=seats, options={HINTS.key: True}))
+
+
 def start_lesson(app: Any, game: str, menu: Callable[[], Any], fresh: bool = False) -> None:
     """Open ``game``'s lesson over the menu (``menu`` makes the menu scene: this module is below the menu)."""
     from scenes.table import table_for
@@ -52,10 +59,8 @@ def start_lesson(app: Any, game: str, menu: Callable[[], Any], fresh: bool = Fal
         app.reset_to(menu())
 
     def play() -> None:
-        from scenes.setup import SetupScene
-
         app.reset_to(menu())
-        app.push(SetupScene(app, game))
+        open_real_game(app, game, tutor.match.seats[0].name)
 
     table.attach_lesson(LessonView(table, tutor, leave, play))
     app.push(table)

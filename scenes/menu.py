@@ -31,9 +31,9 @@ def game_title(name: str) -> str:
     return name
 
 
-#: The lessons (game.tutorial) play through on the engine; their table side (scenes/table/lesson_view.py) is not yet
-#: wired into the shared table, so the menu does not offer them yet (issue 29).
-LESSONS_AT_TABLE = False
+#: The lessons (game.tutorial) are offered: Learn on each game's tile, and once on a never-played game's first setup
+#: (issue 29; the table side is scenes/table/lesson_hook.py and lesson_view.py).
+LESSONS_AT_TABLE = True
 
 
 class MenuScene(Scene):

@@ -20,7 +20,8 @@ from game.engine import GameError, OptionSpec
 from game.match import Match, SeatSpec
 from game.names import clean_name
 from game.registry import get_game
-from scenes import setup_hints, setup_memory
+from game.tutorial import lesson_for
+from scenes import setup_hints, setup_memory, setup_panels
 from scenes import widgets as w
 from scenes.base import AppLike, Scene
 from scenes.focus import FocusRing
@@ -145,7 +146,11 @@ class SetupScene(Scene):
         self.back_button = w.Button("Back", app.pop, key=None)
         self.rules_button = w.Button("Rules", self.open_rules, icon_name="book")
         self.start_button = w.Button("Start game", self.start, primary=True, icon_name="play")
-        self.ring = FocusRing(lambda: self._widgets()[:-3] + self._option_controls() + self._widgets()[-3:])
+        #: the game's guided first game (issue 29), where a lesson exists
+        self.learn_button = w.Button("Learn to play", self.open_lesson, icon_name="info") if lesson_for(
+            game_name) is not None else None
+        bar = len(self.bar_buttons())
+        self.ring = FocusRing(lambda: self._widgets()[:-bar] + self._option_controls() + self._widgets()[-bar:])
         self.level_seat: int | None = None  # the seat whose level is described (the last one touched)
         self.size = (1600, 900)
         self.k = 1.0
@@ -324,6 +329,15 @@ class SetupScene(Scene):
         setup_hints.remember(self.game_name, self.seats(), self.offered_options(), hints)
         self.app.start_match(match)
 
+    def open_lesson(self) -> None:
+        """The guided first game, where it was left; the menu stays under it (scenes.lesson_start)."""
+        from importlib import import_module
+
+        # both import this screen: looked up by name, so scenes keep no import cycle
+        start_lesson = import_module("scenes.lesson_start").start_lesson
+        menu = import_module("scenes.menu").MenuScene
+        start_lesson(self.app, self.game_name, lambda: menu(self.app))
+
     def open_rules(self) -> None:
         from scenes.rules_view import RulesScene
 
@@ -381,6 +395,9 @@ class SetupScene(Scene):
         self.rules_button.rect = pygame.Rect(self.back_button.rect.right + int(16 * k), bar.top, int(170 * k),
                                              bar.height)
         self.start_button.rect = pygame.Rect(bar.right - int(260 * k), bar.top, int(260 * k), bar.height)
+        if self.learn_button is not None:
+            self.learn_button.rect = pygame.Rect(self.rules_button.rect.right + int(16 * k), bar.top,
+                                                 int(230 * k), bar.height)
 
     def _place_options(self) -> None:
         k = self.k
@@ -407,8 +424,13 @@ class SetupScene(Scene):
         out: list[w.Widget] = []
         for row in self.seat_rows:
             out += [row.name, row.kind, row.remove]
-        out += [self.add_button, self.seed_input, self.back_button, self.rules_button, self.start_button]
+        out += [self.add_button, self.seed_input, *self.bar_buttons()]
         return out
+
+    def bar_buttons(self) -> list[w.Button]:
+        """The bottom bar, left to right: Back, Rules, Learn to play (where the game has a lesson), Start game."""
+        learn = [self.learn_button] if self.learn_button is not None else []
+        return [self.back_button, self.rules_button, *learn, self.start_button]
 
     def _editing(self) -> bool:
         return any(isinstance(x, w.TextInput) and x.focused for x in self._widgets() + self._option_controls())
@@ -497,14 +519,15 @@ class SetupScene(Scene):
         hint = f"{self.game.min_players}–{self.game.max_players} players. Pass-and-play: several humans share the screen."
         w.draw_text(surface, hint, w.font("ui", int(19 * k)), (236, 214, 180),
                     (margin, int(34 * k) + tf.get_linesize()), max_width=self.size[0] - 2 * margin)
-        self._draw_seats(surface)
-        self._draw_options(surface)
-        for b in (self.back_button, self.rules_button, self.start_button):
+        setup_panels.draw_seats(self, surface)
+        setup_panels.draw_options(self, surface)
+        for b in self.bar_buttons():
             b.draw(surface)
         if self.error:
             ef = w.font("ui-bold", int(18 * k))
-            area = pygame.Rect(self.rules_button.rect.right + int(20 * k), self.start_button.rect.top,
-                               self.start_button.rect.left - self.rules_button.rect.right - int(40 * k),
+            left = self.bar_buttons()[-2].rect.right
+            area = pygame.Rect(left + int(20 * k), self.start_button.rect.top,
+                               self.start_button.rect.left - left - int(40 * k),
                                self.start_button.rect.height)
             lines = w.wrap(self.error, ef, area.width - int(20 * k))[:2]
             box = area.copy()
@@ -515,85 +538,3 @@ class SetupScene(Scene):
                 w.draw_text(surface, line, ef, w.ERROR, (box.left + int(10 * k), y))
                 y += lh
         self.ring.draw(surface)
-
-    def _draw_seats(self, surface: pygame.Surface) -> None:
-        k = self.k
-        w.draw_panel(surface, self.seats_rect)
-        pad = int(22 * k)
-        hf = w.font("ui-bold", int(26 * k))
-        w.draw_text(surface, "Players", hf, w.INK, (self.seats_rect.left + pad, self.seats_rect.top + pad))
-        for i, row in enumerate(self.seat_rows):
-            r = row.name.rect
-            badge = pygame.Rect(self.seats_rect.left + pad, r.top, r.height, r.height)
-            human = self.seat_specs[i][1] == "human"
-            pygame.draw.circle(surface, w.ACCENT if human else (70, 96, 120), badge.center, badge.height // 2 - 2)
-            ico = w.icon("person" if human else "robot", int(badge.height * 0.6), w.CREAM)
-            if ico is not None:
-                surface.blit(ico, ico.get_rect(center=badge.center))
-            else:
-                w.draw_text(surface, str(i + 1), w.font("ui-bold", int(badge.height * 0.5)), w.CREAM, badge.center,
-                            "center")
-            row.name.draw(surface)
-            row.kind.draw(surface)
-            row.remove.draw(surface)
-        self.add_button.draw(surface)
-        words = self.level_words()
-        if words:  # what the level of the seat last touched does, right of "Add player"
-            ab = self.add_button.rect
-            area = pygame.Rect(ab.right + int(16 * k), ab.y, self.seats_rect.right - pad - ab.right - int(16 * k),
-                               ab.h)
-            lf2 = w.font("ui", int(15 * k))
-            lines = w.wrap(words, lf2, area.w)[:2]
-            y = area.centery - len(lines) * lf2.get_linesize() // 2
-            for ln in lines:
-                w.draw_text(surface, ln, lf2, w.INK_SOFT, (area.x, y), max_width=area.w)
-                y += lf2.get_linesize()
-        lf = w.font("ui-bold", int(20 * k))
-        sr = self.seed_input.rect
-        w.draw_text(surface, "Seed", lf, w.INK, (self.seats_rect.left + pad, sr.centery), "midleft")
-        self.seed_input.draw(surface)
-        w.draw_text(surface, "empty = a new random deal; the same seed and players deal the same game",
-                    w.font("ui", int(15 * k)), w.INK_SOFT, (self.seats_rect.left + pad, sr.top - int(8 * k)),
-                    "bottomleft", self.seats_rect.width - 2 * pad)
-
-    def _draw_options(self, surface: pygame.Surface) -> None:
-        k = self.k
-        w.draw_panel(surface, self.options_rect)
-        pad = int(22 * k)
-        hf = w.font("ui-bold", int(26 * k))
-        w.draw_text(surface, "Options", hf, w.INK, (self.options_rect.left + pad, self.options_rect.top + pad))
-        if not self.option_rows:
-            w.draw_text(surface, "This game has no options for this many players.", w.font("ui", int(18 * k)),
-                        w.INK_SOFT, self.options_view.topleft)
-            return
-        old = surface.get_clip()
-        surface.set_clip(self.options_view)
-        lf = w.font("ui-bold", int(20 * k))
-        df = w.font("ui", int(17 * k))
-        for opt in self.option_rows:
-            r = opt.control.rect
-            if not isinstance(opt.control, w.Toggle):
-                w.draw_text(surface, opt.spec.label, lf, w.INK, (self.options_view.left, r.centery), "midleft",
-                            r.left - self.options_view.left - int(10 * k))
-            opt.control.draw(surface)
-            y = r.bottom + int(6 * k)
-            if opt.editor is not None:
-                opt.editor.draw(surface)
-                y = opt.editor.rect.bottom + int(6 * k)
-            for line in opt.desc_lines:
-                surface.blit(df.render(line, True, w.INK_SOFT), (self.options_view.left + int(16 * k), y))
-                y += df.get_linesize()
-            if opt.picks is not None and opt.picks.height:
-                opt.picks.draw(surface)
-                y += opt.picks.height
-            pygame.draw.line(surface, (222, 210, 188), (self.options_view.left, y + int(8 * k)),
-                             (self.options_view.right, y + int(8 * k)))
-        surface.set_clip(old)
-        limit = self.options_height - self.options_view.height
-        if limit > 0:
-            track = pygame.Rect(self.options_view.right + int(8 * k), self.options_view.top, int(6 * k),
-                                self.options_view.height)
-            pygame.draw.rect(surface, (214, 204, 186), track, border_radius=track.width // 2)
-            h = max(track.width * 3, track.height * self.options_view.height // self.options_height)
-            y = track.top + (track.height - h) * self.options_offset // limit
-            pygame.draw.rect(surface, w.INK_SOFT, (track.left, y, track.width, h), border_radius=track.width // 2)

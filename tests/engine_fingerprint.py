@@ -28,7 +28,7 @@ OPTIONS: dict[str, list[tuple[int, dict[str, Any]]]] = {
         (4, {"cooperative": True, "quick_start": True}),
         (6, {"theme": "seven_samurai", "sister_cities": True, "gold_bonus": True}),
     ],
-    "villagers": [(1, {}), (2, {}), (4, {})],
+    "villagers": [(1, {}), (2, {}), (4, {}), (1, {"countess_level": "gentle"})],
     "villannex": [(1, {}), (2, {}), (4, {"military": True, "economy": True, "special_products": True})],
 }
 GAMES = 3

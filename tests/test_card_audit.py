@@ -24,7 +24,6 @@ def app() -> Iterator[Any]:
     yield card_audit.make_app((1600, 900))
 
 
-@pytest.mark.xfail(reason='issue 28 open: Villannex solitaire: the legend panel beside the zoom lies over the hovered card', strict=False)
 @pytest.mark.parametrize("game", GAMES)
 def test_every_card_on_the_busiest_tables_shows_its_name(app: Any, game: str) -> None:
     assert card_audit.positions(game), f"scenes/table/{game}/busiest.py names no positions"

@@ -72,7 +72,8 @@ def test_review_lists_the_costliest_decisions_and_opens_the_replay_before_one(mo
     words = entry_words(listed[0])
     assert words == (f"Your decision {listed[0].number} of {listed[0].of}: Move {listed[0].index} (10\u00a0%). "
                      f"Best: Better {listed[0].index} (40\u00a0%).")
-    assert ("blunder", "Blunder: win chance drops 20 points or more") in threshold_lines()
+    least = round(dict(review.THRESHOLDS)["blunder"] * 100)
+    assert ("blunder", f"Blunder: win chance drops {least} points or more") in threshold_lines()
     pick = scene.rows[1]
     click(app, pick[1].center)
     replay = app.top

@@ -28,7 +28,6 @@ def _table_classes() -> list[type]:
     return found
 
 
-@pytest.mark.xfail(reason='issue 28 open: VillannexTable overrides _on_drop (to become a declared hook, issue 31)', strict=False)
 def test_no_game_table_overrides_a_private_method_of_the_shared_table() -> None:
     shared: set[str] = set()
     for klass in TableScene.__mro__:

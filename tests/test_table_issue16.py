@@ -13,7 +13,7 @@ from game.villagers.actions import UseJester
 from game.villagers_villains.actions import Upgrade
 from scenes import theme
 from scenes.table import table_for
-from scenes.table.villagers import cardart as vcardart
+from scenes.table.villagers import otherfaces as vfaces
 from scenes.table.villagers.table import VillagersTable
 from scenes.table.villagers_villains import cardart
 from scenes.table.villagers_villains.table import VillagersVillainsTable
@@ -89,8 +89,8 @@ def test_discarding_the_jester_cancels_the_event_and_the_table_shows_it(monkeypa
                                                                        size: tuple[int, int]) -> None:
     """rules/villagers.md: "the player may discard the Jester to cancel that Event": the Event card says so."""
     stamped: list[tuple[int, int]] = []
-    real = vcardart.cancelled_stamp
-    monkeypatch.setattr(vcardart, "cancelled_stamp", lambda s, *a: stamped.append(tuple(s)) or real(s, *a))
+    real = vfaces.cancelled_stamp
+    monkeypatch.setattr(vfaces, "cancelled_stamp", lambda s, *a: stamped.append(tuple(s)) or real(s, *a))
     app, table = solo(True, size)
     assert table.event_cancelled() and table.view.jester is False
     box = table.boxes["event"]

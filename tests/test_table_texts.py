@@ -62,7 +62,6 @@ def shared_strings(table: Any) -> set[str]:
     return {x for x in out if x}
 
 
-@pytest.mark.xfail(reason='issue 28 open: V&V seat headers cut at 1024x600 after the compact layout', strict=False)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", sorted(MOST))
 def test_no_seat_header_pile_label_or_side_panel_text_is_cut_or_below_the_minimum(game: str,

@@ -18,14 +18,16 @@ import pytest
 
 from game.match import SeatSpec
 from game.villagers.actions import EndTurn, Place
+from game.villagers.cards import ctype
 from game.villagers.present import trade_return
 from game.villagers.state import Ph
 from scenes.rules_view import rules_text
 from scenes.table import results_panel, table_for
 from scenes.table.base import CardTag, TableScene
-from scenes.table.villagers import cardart
+from scenes.table.villagers import cardart, otherfaces
 from scenes.table.villagers import scores as vscores
-from scenes.table.villagers.table import VillagersTable, village_col
+from scenes.table.villagers.layout import village_col
+from scenes.table.villagers.table import VillagersTable
 from tests.test_table_generic import click, frame, make, make_app, make_gesture, mouse_play, move, sprite_of
 
 
@@ -249,7 +251,7 @@ def test_a_basic_trade_by_dragging_a_hand_card_onto_a_stack() -> None:
     make_gesture(app, table, g)  # a drag onto the stack, then the Basic picked from the menu at the drop
     st = m.state
     new = set(st.village[seat]) - village
-    assert len(new) == 1 and cardart.ctype(new.pop()).name == g.action.basic
+    assert len(new) == 1 and ctype(new.pop()).name == g.action.basic
     assert st.stacks[back.stack] == (*stack, g.card) and st.stack_know[back.stack][-1] == seat
     assert g.card not in st.hands[seat] and st.built == built
     assert [type(r.action).__name__ for r in m.history[-2:]] == ["TakeBasic", "ReturnCard"]
@@ -270,7 +272,7 @@ def test_a_held_padlocked_card_tags_whom_it_pays() -> None:
             table.refresh(sync=False)
             table.layout(table.size)
             found = next((g for g in table.gestures.all if isinstance(g.action, Place)
-                          and cardart.ctype(g.action.card).unlocker), None)
+                          and ctype(g.action.card).unlocker), None)
             if found is not None:
                 break
         for s in m.to_act():
@@ -279,10 +281,10 @@ def test_a_held_padlocked_card_tags_whom_it_pays() -> None:
     frame(app, 0.0)
     spr = sprite_of(table, found.card, found.source)
     click(app, spr.rect.center)
-    unlocker = cardart.ctype(found.card).unlocker
+    unlocker = ctype(found.card).unlocker
     payees = table.padlock_payees()
-    assert all(cardart.ctype(c).name == unlocker for c in payees)
-    everywhere = [c for vil in table.view.village for c in vil if cardart.ctype(c).name == unlocker]
+    assert all(ctype(c).name == unlocker for c in payees)
+    everywhere = [c for vil in table.view.village for c in vil if ctype(c).name == unlocker]
     assert sorted(payees) == sorted(everywhere)
     frame(app, 0.0)  # the tags are drawn without trouble
     assert "pay" in found.label or "Tinner" in found.label  # the drop's label says whom it pays
@@ -358,9 +360,9 @@ def test_every_card_face_and_back_draws_at_table_and_zoom_size() -> None:
         assert cardart.villager_face(card, 110, covered=True) is not small
         assert cardart.villager_face(card, 300, zoom=True).get_size() == (300, 420)
     for suit in ("wood", "hay", "ore", "grains", "grapes", "wool", "leather", "solitary", "special", ""):
-        assert cardart.villager_back(suit, 80).get_size() == (80, 112)
+        assert otherfaces.villager_back(suit, 80).get_size() == (80, 112)
     for e in EVENT_OF:
-        assert cardart.event_card(e, 90).get_size() == (90, 126)
+        assert otherfaces.event_card(e, 90).get_size() == (90, 126)
     assert cardart.chain_words(TYPES["Cartwright"]) == "Lumberjack › Wheeler ›"
     assert cardart.chain_words(TYPES["Monk"], standin="Spelunker") == "as Spelunker"
     assert "3 per Food" in cardart.silver_words(TYPES["Grocer"])

@@ -17,7 +17,7 @@ import pytest
 
 from game.villagers.cards import TYPES
 from scenes import text_audit
-from scenes.table.villagers import cardart
+from scenes.table.villagers import cardart, cardparts, otherfaces
 from tests.legible import audit_screens
 
 
@@ -89,14 +89,14 @@ def test_a_card_too_narrow_for_its_words_shows_none_of_them(name: str) -> None:
     text below the floor it was given (its Gold, the number read across the table, stays where it can be read); a
     wide one still names the card."""
     pygame.init()
-    cardart.clear_cache()
+    cardparts.clear_cache()
     card = _card(name)
     with text_audit.recording() as begin:
         narrow = begin("narrow", (1600, 900))
         cardart.villager_face(card, 34, least=12)
         wide = begin("wide", (1600, 900))
         cardart.villager_face(card, 140, least=12)
-    cardart.clear_cache()
+    cardparts.clear_cache()
     assert not narrow.small
     assert name not in narrow.sizes
     gold = TYPES[name].gold
@@ -110,11 +110,11 @@ def test_card_words_are_measured_at_the_size_they_are_seen() -> None:
     """The face is drawn at twice its size and smoothed down; its words are drawn after, so a 100 px card's name
     is recorded at the size on screen (about 13 px), not at the supersampled 27 px."""
     pygame.init()
-    cardart.clear_cache()
+    cardparts.clear_cache()
     with text_audit.recording() as begin:
         found = begin("card", (1600, 900))
         cardart.villager_face(_card("Blacksmith"), 100, least=12)
-    cardart.clear_cache()
+    cardparts.clear_cache()
     assert 12 <= found.sizes["Blacksmith"] <= 15
 
 
@@ -124,17 +124,17 @@ def test_other_faces_leave_out_the_words_they_cannot_show_legibly(face: str) -> 
     from game.villagers.state import EVENT_OF
 
     pygame.init()
-    cardart.clear_cache()
-    draw = {"back": lambda w: cardart.villager_back("wood", w, 12),
-            "market": lambda w: cardart.market_card(2, w, 12),
-            "event": lambda w: cardart.event_card(next(iter(EVENT_OF)), w, 12),
-            "countess": lambda w: cardart.countess_card(w, 12),
-            "jester": lambda w: cardart.jester_card(w, 12)}[face]
+    cardparts.clear_cache()
+    draw = {"back": lambda w: otherfaces.villager_back("wood", w, 12),
+            "market": lambda w: otherfaces.market_card(2, w, 12),
+            "event": lambda w: otherfaces.event_card(next(iter(EVENT_OF)), w, 12),
+            "countess": lambda w: otherfaces.countess_card(w, 12),
+            "jester": lambda w: otherfaces.jester_card(w, 12)}[face]
     with text_audit.recording() as begin:
         found = begin("faces", (1600, 900))
         for width in (30, 50, 70, 90, 300):
-            assert draw(width).get_size() == cardart.card_size(width)
-    cardart.clear_cache()
+            assert draw(width).get_size() == cardparts.card_size(width)
+    cardparts.clear_cache()
     assert not found.small and found.sizes  # the large ones still say something
 
 

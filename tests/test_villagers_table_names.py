@@ -21,7 +21,7 @@ from game.villagers.cards import CARD_TYPE, TYPES, card_ids
 from game.villagers.state import Ph
 from scenes import card_audit, theme
 from scenes.table import facewords
-from scenes.table.villagers import busiest, cardart, otherfaces, strips
+from scenes.table.villagers import busiest, cardart, cardparts, otherfaces, strips
 
 SIZES = ((1024, 600), (1600, 900))
 
@@ -66,8 +66,8 @@ def test_the_other_cards_name_themselves(least: int) -> None:
     from game.villagers.state import EVENT_OF
 
     w = strips.full_need(least)
-    faces = {"The Countess": cardart.countess_card(w, least), "The Jester": cardart.jester_card(w, least)}
-    faces.update({e.name: cardart.event_card(card, w, least) for card, e in EVENT_OF.items()})
+    faces = {"The Countess": otherfaces.countess_card(w, least), "The Jester": otherfaces.jester_card(w, least)}
+    faces.update({e.name: otherfaces.event_card(card, w, least) for card, e in EVENT_OF.items()})
     for name, face in faces.items():
         title = facewords.TITLES.get(face)
         assert title is not None and title.px >= least, name
@@ -156,7 +156,7 @@ def test_the_coin_badge_on_a_road_villager_is_explained_on_the_table_and_in_its_
 
     monkeypatch.setattr(facewords.Words, "block", block)
     card = next(c for c, k in zip(v.road, v.road_coins, strict=True) if c and k)
-    cardart.clear_cache()
+    cardparts.clear_cache()
     cardart.villager_face(card, 300, coins=1, zoom=True, road=True)
     assert any("whoever drafts it takes it" in s for s in said), said
     said.clear()
@@ -197,7 +197,7 @@ def test_a_card_at_table_width_still_says_its_silver_rule_or_ability(least: int,
         if not (t.silver or name in cardart.SHORT_ABILITY):
             continue
         said.clear()
-        cardart.clear_cache()
+        cardparts.clear_cache()
         cardart.villager_face(card_ids(name)[0], width, least=least)
         assert any(ok for _, ok in said), f"{name} says nothing at {width} px: {said}"
 
@@ -218,12 +218,55 @@ def test_the_focus_view_shows_a_strip_seats_village_whole(app: Any) -> None:
     assert face.get_height() > face.get_width(), "the focus view's card is a card, not a strip"
 
 
+def _pointer_on_each(app: Any, scene: Any, zone: str, size: tuple[int, int]) -> list[Any]:
+    """The card audit's findings with the pointer resting on each card of ``zone`` in turn (a hovered card lifts:
+    it may not lie over a neighbour's name)."""
+    found = []
+    for spr in [s for s in scene.order if s.tag.zone == zone]:
+        card_audit._point(app, (spr.rect.centerx, spr.rect.y + spr.rect.h // 3))
+        card_audit._frames(app, 12)
+        found += card_audit.check_frame(scene, f"pointer on {spr.tag.card}", size)
+    card_audit._point(app, (2, 2))
+    return found
+
+
 def test_a_long_hand_keeps_every_name_in_view(app: Any) -> None:
-    """A hand of 14 at 1024x600 overlapped its cards' names in one fanned row; it now narrows its cards to the
-    width that names them, then lies in columns of two with each header in view."""
+    """A hand of 14 at 1024x600 overlapped its cards' names in one fanned row, and in columns of two a hovered card
+    lifted over the name below it; it now lies in two rows of whole cards where the window has the height, else as
+    a grid of name strips, and no card lies over another's name, the pointer on any of them."""
     match = busiest.play_until(busiest._match(4, 4), lambda m: len(m.state.hands[0]) >= 14)
     assert len(match.state.hands[0]) >= 14
     scene = _open(app, match, (1024, 600))
-    assert scene.boxes["hand:0"].layout == "cascade"
+    assert scene.boxes["hand:0"].layout == "row"
     found = [f for f in card_audit.check_frame(scene, "long hand", (1024, 600)) if "hand:0" in f.card]
+    found += [f for f in _pointer_on_each(app, scene, "hand:0", (1024, 600)) if "hand:0" in f.card]
+    assert found == [], "\n".join(map(str, found))
+
+
+@pytest.mark.parametrize(("size", "strips"), [((1024, 600), True), ((1600, 900), False)])
+def test_a_hand_of_18_beside_a_chain_4_deep(app: Any, size: tuple[int, int], strips: bool) -> None:
+    """Five players at the Second Market, 18 cards in hand and a chain four deep: at 1600x900 two rows of whole
+    cards, at 1024x600 (no height for two rows) a grid of name strips; every name in view, the pointer on any card
+    of the hand, and the chain's cards as wide as a name."""
+    match = busiest.second_market_5p_deep()
+    assert len(match.state.hands[0]) >= 14 and busiest.village_depth(match.state, 0) >= 4
+    scene = _open(app, match, size)
+    assert ("hand:0" in scene.strip_cells) is strips
+    hand = [s for s in scene.order if s.tag.zone == "hand:0"]
+    assert len(hand) == len(match.state.hands[0])  # every card shown, none left out of the grid
+    found = [f for f in card_audit.check_frame(scene, "deep", size) if ":0" in f.card]
+    found += [f for f in _pointer_on_each(app, scene, "hand:0", size) if ":0" in f.card]
+    assert found == [], "\n".join(map(str, found))
+
+
+def test_the_countess_row_keeps_names_and_counts_the_rest(app: Any) -> None:
+    """Solo, her 13 or more villagers beside a hand of 14 at 1024x600: her row is name strips (never untitled
+    22 px cards); where they do not all fit, the last line says how many more."""
+    match = busiest.solo_deep_hand()
+    scene = _open(app, match, (1024, 600))
+    assert "countess" in scene.strip_cells
+    shown = [s for s in scene.order if s.tag.zone == "countess"]
+    total = len(match.state.countess) + 1  # her own card first
+    assert len(shown) + scene.strip_more.get("countess", 0) == total
+    found = [f for f in card_audit.check_frame(scene, "solo", (1024, 600)) if "countess" in f.card]
     assert found == [], "\n".join(map(str, found))

@@ -11,9 +11,10 @@ from game.engine import Gesture
 from game.villages.actions import Attack, Give, Target
 from game.villages.setups import position, village
 from scenes.table.villages import busiest, cardart
+from scenes.table.villages.arena import verdict_lines
 from scenes.table.villages.choice import gift_or_attack, halves
 from tests.test_keyboard_play import press
-from tests.test_table_generic import drag
+from tests.test_table_generic import drag, frame
 from tests.test_table_villages import drop_point, rulebook_battle, sprite_in, table_at, visible_point
 
 
@@ -97,3 +98,32 @@ def test_a_lone_unit_dropped_on_the_empty_village_space_says_the_founding_rule()
     drag(app, visible_point(table, warrior), drop_point(table, "new-village:0"))
     assert not table.match.history
     assert table.reason.startswith("A new village takes at least 3 units of one colour from your hand")
+
+
+def test_a_unit_dropped_on_the_give_half_lies_in_that_village_and_nothing_says_it_went_nowhere() -> None:
+    """Seen under Xvfb at 1024x600: the orange Merchant dropped on the "Give" half of Clara's orange village was
+    given, but its card glided back and lay over the hand's cards, and the prompt said "That card cannot go
+    anywhere now" (the shared drop answers False for a drop of two meanings)."""
+    app, table = _thief_table()
+    thief = sprite_in(table, "blue-thief", "hand:0")
+    give_half, _ = halves(table.boxes["village:1:0"].rect)
+    drag(app, visible_point(table, thief), (give_half.centerx, give_half.y + 4))
+    assert [r.action for r in table.match.history] == [Give("blue-thief", 1, 0)]
+    frame(app, 0.5, 6)
+    thief = sprite_in(table, "blue-thief", "village:1:0")
+    assert table.boxes["village:1:0"].rect.colliderect(thief.rect)
+    assert not table.boxes["hand:0"].rect.colliderect(thief.rect)
+    assert "cannot go" not in table.reason and "Nothing happened" not in table.reason
+
+
+def test_a_long_battle_verdict_keeps_whole_sentences_in_its_two_lines() -> None:
+    """Seen under Xvfb at 1600x900: "...a tie goes to the defender. The hired yellow King is paid off: to Play…"
+    (the arena's two lines cut a sentence mid-word); now the sentences that do not fit are left to the log."""
+    words = ("Your yellow King won: with a Joker the lower power wins, a tie goes to the defender. The hired yellow "
+             "King is paid off: to Player 1's graveyard")
+    lines = verdict_lines(words, "ui", 14, 360)
+    assert len(lines) <= 2 and " ".join(lines).endswith("a tie goes to the defender.")
+    assert not any("…" in ln for ln in lines)
+    assert verdict_lines("Short.", "ui", 14, 360) == ["Short."]
+    cut = verdict_lines("one " * 80, "ui", 14, 200)
+    assert len(cut) == 2 and cut[-1].endswith("…")

@@ -54,3 +54,18 @@ def test_a_hand_that_fits_side_by_side_stays_the_shared_fan() -> None:
     assert hand_rows(20, 300, 90, 60, 0.08, 10) is None  # too many for rows of legible cards: the fan's overlap
     w, rows = hand_rows(13, 505, 90, 60, 0.08, 10) or (0, 0)
     assert rows == 2 and 0 < w <= 60
+
+
+def test_ten_cards_at_1600x900_lie_in_one_line_no_smaller_than_rows_would_be() -> None:
+    """Seen under Xvfb: ten cards at 1600x900 lay in two rows of small cards, half of the hand's room empty and half
+    of each back-row card hidden; one line of narrower cards is as large and shows them whole."""
+    app, table = _open(busiest.three_full_hand(10), (1600, 900))
+    box = table.boxes["hand:0"]
+    assert isinstance(box, HandBox) and len(box.sprites) >= 10
+    n = len(box.sprites)
+    rows = hand_rows(n, box.rect.w, box.rect.h, box.card_w, box.gap, table.least)
+    rects = [s.home_rect for s in box.sprites]
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), "cards overlap"
+    assert rows is None or rects[0].w >= rows[0]
+    assert all(box.rect.inflate(4, 4).contains(r) for r in rects) and all(s.angle == 0.0 for s in box.sprites)
+    assert not any(box.behind(s) for s in box.sprites)

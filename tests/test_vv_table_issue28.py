@@ -17,9 +17,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.engine import SKIPPED, Event
 from game.match import Match
-from game.villagers_villains import flow, present, recruit
-from game.villagers_villains.cards import ALL_CARDS, CITIES
+from game.villagers_villains import explain, flow, present, recruit
+from game.villagers_villains.cards import ALL_CARDS, CITIES, C, mob_id
 from game.villagers_villains.events import BUILD_HIRE, Skipped
+from game.villagers_villains.scoring import breakdown, totals
 from game.villagers_villains.state import PH, clone
 from scenes.table.facewords import TITLES
 from scenes.table.villagers_villains import busiest, cardart, overlays, strips
@@ -100,6 +101,23 @@ def test_marks_say_they_last_this_defend_phase() -> None:
     assert "clear when the Defend phase ends" in full_text("murder-bats")
 
 
+def test_the_score_now_says_how_much_of_it_the_end_decides() -> None:
+    """"Your score now" said 18 and the final total was 16: the line says how much of it is a bonus the final
+    scoring settles (LARGEST TOWN, the unused Angry Mob), the tooltip marks those rows, and with none it is bare."""
+    st = clone(Match.new(GAME, seats(3), 5, {}).state)
+    st.towns = (("farm", "mill"), ("farm",), ())
+    st.hands = ((mob_id(0),), (), ())
+    st.gold = (0, 0, 0)
+    rows = dict(breakdown(st)[0].rows())
+    pending = rows["LARGEST TOWN BONUS"] + rows["Angry Mob unused"]
+    assert pending == C.largest_town_bonus + C.angry_mob_unused > 0
+    line = explain.estimate_words(st, 0)
+    assert line == f"Your score now: {totals(st)[0]} · {pending} of it in bonuses decided at the end"
+    assert "LARGEST TOWN BONUS: 3 points (decided at the end)" in explain.estimate_breakdown(st, 0) or \
+        C.largest_town_bonus != 3
+    assert explain.estimate_words(st, 2) == f"Your score now: {totals(st)[2]}"  # nothing of it the end decides
+
+
 def _build_turn() -> tuple[Match, int]:
     match = Match.new(GAME, seats(3), 3, {})
     busiest._play(match, lambda m, s: m.state.phase == PH.BUILD, 3, greedy=False)
@@ -173,7 +191,18 @@ def test_a_strip_group_with_a_long_name_spans_two_columns() -> None:
     """Two columns too narrow for "Captain of the Guard": its group runs across both, the other stays in one."""
     area = pygame.Rect(0, 0, 150, 56)  # too low for one column of four
     groups = [("buildings:1", ("farm",)), ("citizens:1", ("captain-of-the-guard", "miller")), ("heroes:1", ("knight",))]
-    placed = strips.place(groups, area, 10)
+    placed = {zid: run.rect for zid, run in strips.place(groups, area, 10).items()}
     assert placed["citizens:1"].w > 1.5 * max(placed["heroes:1"].w, placed["buildings:1"].w)
     assert not placed["citizens:1"].colliderect(placed["heroes:1"])
     assert TITLES.get(strips.strip_face("captain-of-the-guard", placed["citizens:1"].w, strips.strip_height(10), 10))
+
+
+def test_a_big_group_of_short_names_goes_side_by_side() -> None:
+    """Six short names in two columns too low for six lines: three lines of two strips, each naming its card (a
+    group one strip a line ran out of another Mayor's panel, issue 28)."""
+    area = pygame.Rect(0, 0, 150, 3 * (strips.strip_height(10) + strips.GAP))
+    cards = ("farm", "mill", "bank", "arena", "docks", "chapel")
+    assert all(c in ALL_CARDS for c in cards)
+    run = strips.place([("buildings:1", cards)], area, 10)["buildings:1"]
+    assert run.per_line == 2 and area.contains(run.rect)
+    assert all(strips.names(c, run.width, 10) for c in cards)

@@ -25,11 +25,13 @@ two states that give the seat the same view give the same ranking.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.ai import winchance
 from game.ai.ismcts import HardAgent
 from game.engine import Action, AITuning, Game, OutcomeKind, Seat
 
@@ -50,8 +52,15 @@ class MoveValue:
 
     action: Action
     text: str  # game.describe(view, seat, action): the words a player reads
-    win: float  # estimated win chance for the seat after this move, 0..1
+    win: float  # calibrated win chance for the seat after this move, 0..1 (game/ai/winchance.py)
     visits: int  # how often the search tried it (more: a surer value)
+    raw: float = -1.0  # the search's own value (mean reward, shrunk by PRIOR_VISITS); -1: not given (= win)
+    spread: float = 0.0  # one standard error of ``win`` from the search's sampling (0: unknown)
+
+    @property
+    def value(self) -> float:
+        """The search's raw value, what the moves are ranked by (``win`` where none was given)."""
+        return self.win if self.raw < 0.0 else self.raw
 
 
 class WinShare:
@@ -106,13 +115,26 @@ def rank_moves(game: Game, view: Any, seat: Seat, *, iterations: int = COACH_ITE
     seen = [e for e in edges.values() if e[0] > 0]
     visits_all = sum(e[0] for e in seen)
     mean = sum(e[1] for e in seen) / visits_all if visits_all > 0 else 0.5
+    pos = winchance.position(game, view, seat)
     out: list[tuple[tuple[float, float, int], MoveValue]] = []
     for i, action in enumerate(legal):
         e = edges.get(action)
         visits = e[0] if e is not None else 0.0
         total = e[1] if e is not None else 0.0
-        win = min(1.0, max(0.0, (total + PRIOR_VISITS * mean) / (visits + PRIOR_VISITS)))
-        mv = MoveValue(action, game.describe(view, seat, action), win, int(visits))
-        out.append(((-win, -visits, i), mv))
+        raw = min(1.0, max(0.0, (total + PRIOR_VISITS * mean) / (visits + PRIOR_VISITS)))
+        win = winchance.calibrated(game.name, pos, raw)
+        mv = MoveValue(action, game.describe(view, seat, action), win, int(visits), raw,
+                       spread(game.name, pos, raw, visits + PRIOR_VISITS))
+        out.append(((-raw, -visits, i), mv))
     out.sort(key=lambda pair: pair[0])
     return [mv for _key, mv in out]
+
+
+def spread(game_name: str, pos: winchance.Position, raw: float, weight: float) -> float:
+    """One standard error of the calibrated chance of a move whose raw value is a mean over ``weight`` playouts:
+    a playout's reward lies in [0, 1], so its variance is at most raw (1 - raw); the error of the mean carried
+    through the calibration (half the distance between the chances one error above and below)."""
+    se = math.sqrt(max(raw * (1.0 - raw), 0.01) / max(1.0, weight))
+    lo = winchance.calibrated(game_name, pos, max(0.0, raw - se))
+    hi = winchance.calibrated(game_name, pos, min(1.0, raw + se))
+    return abs(hi - lo) / 2.0

@@ -25,7 +25,6 @@ from typing import Any
 from game.villagers.cards import (
     BASIC_TYPES,
     CARD_TYPE,
-    COUNTESS_GOLD,
     FIRST_MARKET_STACKS,
     MAX_LIMIT,
     PRED,
@@ -34,6 +33,7 @@ from game.villagers.cards import (
     UNLOCK_COST,
     CardType,
 )
+from game.villagers.countess import LEVEL_OF
 from game.villagers.scoring import Entry, silver_of
 from game.villagers.state import Ph, VillagersState, face
 
@@ -319,12 +319,13 @@ def projected(st: VillagersState, viewer: int | None = None) -> list[float]:
     if st.solo:
         her = float(st.countess_gold)
         if m:
-            her_gold = COUNTESS_GOLD + sum(TYPES[CARD_TYPE[c]].gold for c in st.countess)
+            level = LEVEL_OF[st.countess_level]
+            her_gold = level.income + sum(TYPES[CARD_TYPE[c]].gold for c in st.countess)
             her_coins = sum(st.coins.get(c, 0) for c in st.countess)
             her += (her_gold + her_coins) * m
-            # she keeps receiving Road villagers: one per draft
+            # she keeps receiving Road villagers: one per draft (her level: one per gift_every drafts)
             now = 0 if building else max(0, st.limits[0] - st.drafted[0])
-            coming = now + future * min(MAX_LIMIT, 2 + village_of(st, 0).food)
+            coming = (now + future * min(MAX_LIMIT, 2 + village_of(st, 0).food)) / level.gift_every
             her += coming * COUNTESS_CARD_GOLD * mnew
         out.append(her)
     return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from game.engine import Action, Event, IllegalAction, require
 from game.villagers.actions import DraftReserve, DraftRoad, DraftStack, Gift, PassCoin, PlaceCoin
+from game.villagers.countess import gifts_after
 from game.villagers.road import reveal_refill
 from game.villagers.state import (
     Ph,
@@ -124,7 +125,8 @@ def draft_checked(st: VillagersState, seat: int, action: Action) -> list[Event]:
     st.drafted[seat] += 1
     if st.solo:
         extra = active(st, "extra_gift")
-        st.gifts = 1 + (extra.args[0] if extra and st.drafted[0] == 1 else 0)
+        st.gifts = gifts_after(st.countess_level, st.drafted[0])  # her level: after each draft or fewer
+        st.gifts += extra.args[0] if extra and st.drafted[0] == 1 else 0
         return events + _gifts(st)
     return events + _after_draft(st, seat)
 

@@ -8,7 +8,8 @@ for the table's payout display.
 from __future__ import annotations
 
 from game.engine import ROUND_END, Event
-from game.villagers.cards import COUNTESS_GOLD, FIRST_MARKET_STACKS, ctype
+from game.villagers.cards import FIRST_MARKET_STACKS, ctype
+from game.villagers.countess import LEVEL_OF
 from game.villagers.events import MarketPayout
 from game.villagers.scoring import payout_rows
 from game.villagers.state import (
@@ -48,7 +49,7 @@ def end_build_phase(st: VillagersState) -> list[Event]:
 
 
 def _countess_rows(st: VillagersState) -> tuple[tuple[str, int, int, int], ...]:
-    rows = [(COUNTESS_CARD, COUNTESS_GOLD, 0, 0)]
+    rows = [(COUNTESS_CARD, LEVEL_OF[st.countess_level].income, 0, 0)]  # her card: its Gold is her level's
     for c in st.countess:
         g = ctype(c).gold
         k = st.coins.get(c, 0)

@@ -54,6 +54,7 @@ from game.villagers.cards import (
     ctype,
     slug,
 )
+from game.villagers.countess import DEFAULT_LEVEL
 from game.villagers.events import MarketPayout, PayoutRow
 from game.villagers.gestures import (  # noqa: F401  (the presenter is the one door to the table's words)
     column_zone,
@@ -369,9 +370,10 @@ def plaque_lines(v: VillagersState, viewer: int | None) -> list[tuple[str, str]]
 
 
 def notice_words(v: VillagersState, gain: str) -> str:
-    """The solo game's top line: the Countess's gold (and ``gain``, her Market gain on show) and that these are
-    house rules."""
-    return (f"The Countess · {v.countess_gold} gold" + (f" ({gain})" if gain else "")
+    """The solo game's top line: the Countess's gold (and ``gain``, her Market gain on show), her level when it is
+    not the standard one (a house rule, countess.py), and that these are house rules."""
+    level = "" if v.countess_level == DEFAULT_LEVEL else f" ({v.countess_level.title()})"
+    return (f"The Countess{level} · {v.countess_gold} gold" + (f" ({gain})" if gain else "")
             + " · house solo rules (reconstructed)")
 
 

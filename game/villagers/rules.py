@@ -71,6 +71,7 @@ from game.engine import (
 from game.villagers import INFO, ai, blunders, build, draft, market, present, solo, texts, views
 from game.villagers.actions import ACTION_TYPES
 from game.villagers.cards import SOLO_NOTICE, STACKS
+from game.villagers.countess import DEFAULT_LEVEL, LEVELS
 from game.villagers.scoring import if_ended_now
 from game.villagers.state import (
     COUNTESS_CARD,
@@ -121,6 +122,14 @@ class Villagers(Game[VillagersState]):
             True,
             players=(1,),
         ),
+        OptionSpec(
+            "countess_level",
+            "House rule: the Countess's level",
+            solo.LEVEL_NOTICE,
+            DEFAULT_LEVEL,
+            choices=tuple(lv.key for lv in LEVELS),
+            players=(1,),
+        ),
     )
     action_types = ACTION_TYPES
     rules_summary = texts.RULES_SUMMARY
@@ -167,6 +176,8 @@ class Villagers(Game[VillagersState]):
     def new_game(self, seats: Sequence[str], seed: int, options: Mapping[str, Any]) -> VillagersState:
         opts = self.normalize_options(options, len(seats))
         st = new_state(tuple(seats), seed, int(opts["first_player"]), bool(opts["solo_events"]))
+        if st.solo:
+            solo.set_level(st, str(opts["countess_level"]))
         self.settle(st, draft.start_round(st))  # its log lines are rebuilt by opening_events
         return st
 

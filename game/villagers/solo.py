@@ -4,6 +4,17 @@ The published solo rules were not available; this is the document's reconstructi
 own design. Draft- and build-time Events are read where they act (``state.active``); the ones resolved on reveal
 live here, with their choices (a tie among your villagers, Hunger's discards) as ``EVENT_CHOICE`` decisions.
 Once the Event is settled the round goes on to its Draft by name, ``Ph.DRAFT_START`` (rules.py runs draft.py).
+
+**The Countess's levels** (house rule of ours, option ``countess_level``; not in rules/villagers.md). One Countess
+for everyone lost to the hard AI 99 games in 100 while a new player lost 25 to 97, so setup offers levels. A level
+changes only three numbers of section 4, kept in one table (countess.py ``LEVELS``): her card's Gold at each
+Market (4 in the document), her starting supply (1) and after which of your drafts she takes a face-up Road villager
+(after each one; "every second" means after your 2nd and 4th draft of a Draft phase; Favoured Guest still adds its
+extra gift after your first draft). Events, the Jester and everything else stay as written. "standard" is the
+document's Countess and the default, so older saves and replays (which name no level) play as before. The levels
+run from one the easy AI (our proxy for a new player, with random play) beats about half the time to one the hard
+AI beats at most half the time; the figures quoted in setup are measured by benchmarks/countess_levels.py.
+Her starting supply is set through the bank (``set_level``), so the gold-conservation check is unchanged.
 """
 
 from __future__ import annotations
@@ -11,6 +22,7 @@ from __future__ import annotations
 from game.engine import Action, Event, chance_rng, require
 from game.villagers.actions import ChooseCard, UseJester
 from game.villagers.cards import BASIC_TYPES, CARD_TYPE, FOUNDERS
+from game.villagers.countess import LEVEL_OF, LEVELS, describe
 from game.villagers.road import reveal_refill
 from game.villagers.state import (
     EVENT_OF,
@@ -27,6 +39,19 @@ from game.villagers.state import (
     to_discard,
 )
 from game.villagers.texts import cname, coins_text
+
+LEVEL_NOTICE = " ".join(
+    ["House rule of ours, not in the rulebook or the reconstructed solo rules: how strong the Countess is.",
+     *(describe(lv) for lv in LEVELS)]
+)
+
+
+def set_level(st: VillagersState, level: str) -> None:
+    """Set-up: the Countess plays at ``level``; her starting supply comes from the bank (the total stays)."""
+    lv = LEVEL_OF[level]
+    st.countess_level = level
+    st.bank += st.countess_gold - lv.start
+    st.countess_gold = lv.start
 
 
 def reveal_event(st: VillagersState) -> list[Event]:

@@ -167,6 +167,7 @@ class VillagersState:
     #: never compared, shown or cloned; ``apply`` (rules.py) drops it before it changes anything, and code that
     #: edits a state's fields by hand after asking for legal actions must reset it to None.
     legal: tuple[int, list[Action]] | None = field(default=None, compare=False, repr=False)
+    countess_level: str = "standard"  # solo: the Countess's level (house rule, countess.py); set-up option
 
     @property
     def n(self) -> int:
@@ -229,6 +230,7 @@ def clone(s: VillagersState) -> VillagersState:
         s.choice,
         s.last_market,
         s.viewer,
+        countess_level=s.countess_level,
     )
 
 

@@ -133,6 +133,7 @@ def view(st: VillagersState, seat: int | None) -> VillagersState:
         # the seat to act's legal list is the same on its view (views hide nothing it decides with): shared, as
         # neither ever changes it (legal_actions hands out copies)
         st.legal if st.legal is not None and st.legal[0] == seat else None,
+        st.countess_level,
     )
 
 

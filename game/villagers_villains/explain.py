@@ -266,18 +266,39 @@ def estimate(v: VVState, seat: int) -> float:
     return float(sum(tot) if v.rules.cooperative else tot[seat])
 
 
+#: the rows settled only by the final scoring (a most-of bonus another Mayor can still take, the Angry Mob while it
+#: is unused): the live score counts them as they stand, and says how much of it they are (issue 28: "Your score now"
+#: said 18, the final total was 16, and nothing said why)
+AT_END = frozenset({"VICTORY BONUS", "LARGEST TOWN BONUS", "Gold Bonus", "Investment Banking", "Angry Mob unused"})
+
+
+def at_end(v: VVState, seat: int | None = None) -> int:
+    """The points of the live score (the seat's, or the team's with ``None``) that the final scoring may change."""
+    rows = breakdown(v)
+    seats = range(v.n) if seat is None else (seat,)
+    return sum(value for s in seats for label, value in rows[s].rows() if label in AT_END)
+
+
 def estimate_words(v: VVState, seat: int) -> str:
-    """The live score line: "Your score now: 9"; Cooperative: "Cooperative · Team score now: 20"."""
+    """The live score line, the score if the game ended now: "Your score now: 9", and when some of it is a bonus
+    the final scoring settles, how much ("Your score now: 18 · 5 of it in bonuses decided at the end");
+    Cooperative: "Cooperative · Team score now: 20"."""
     if v.rules.cooperative:
-        return f"Cooperative · Team score now: {sum(totals(v))}"
-    return f"Your score now: {totals(v)[seat]}"
+        pending = at_end(v)
+        tail = f", {pending} of it end bonuses" if pending else ""
+        return f"Cooperative · Team score now: {sum(totals(v))}{tail}"
+    pending = at_end(v, seat)
+    tail = f" · {pending} of it in bonuses decided at the end" if pending else ""
+    return f"Your score now: {totals(v)[seat]}{tail}"
 
 
 def estimate_breakdown(v: VVState, seat: int) -> tuple[str, ...]:
-    """Where the live score comes from, one line per source ("Town Value: 7 points"); Cooperative: each Mayor's
-    share of the team total (the seat's own first), then the seat's own sources."""
+    """Where the live score comes from, one line per source ("Town Value: 7 points"; a bonus the final scoring
+    settles says so); Cooperative: each Mayor's share of the team total (the seat's own first), then the seat's own
+    sources."""
     rows = breakdown(v)
-    mine = tuple(f"{label}: {points(value)}" for label, value in rows[seat].rows() if value)
+    mine = tuple(f"{label}: {points(value)}{' (decided at the end)' if label in AT_END else ''}"
+                 for label, value in rows[seat].rows() if value)
     if not v.rules.cooperative:
         return mine or ("Nothing scores yet",)
     order = [seat, *(s for s in range(v.n) if s != seat)]

@@ -40,6 +40,7 @@ from scenes.table.gestures import GestureMenu
 from scenes.table.hint_view import HintView
 from scenes.table.input import TableInput
 from scenes.table.keyboard import KeyboardPlay
+from scenes.table.lesson_hook import is_lesson
 from scenes.table.log_panel import LogPanel, PromptBar
 from scenes.table.since import SinceLastTurn
 from scenes.table.sprites import CardTag, TableSprites, is_hidden
@@ -153,6 +154,11 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
         card the click landed); several left: a menu asks."""
         return gestures
 
+    def dropping(self, spr: kit.CardSprite, box: kit.ZoneBox, pos: tuple[int, int]) -> None:
+        """``spr`` is being dropped at ``pos`` on ``box``, a place it may go, just before the drop's gestures are
+        made: a table may note where on the place it landed (Villannex: which place of its village row, so the card
+        stays where it was dropped). Default: nothing."""
+
     def aspect(self, card: str) -> float:
         """Height / width of a card's face."""
         return kit.CARD_RATIO
@@ -183,6 +189,7 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
 
     # === the controller's state, under the names the tables use ====================================================
     match = property(lambda self: self.ctl.match, doc="The match played.")
+    lesson = property(lambda self: self.ctl.lesson, doc="The attached LessonView (lesson_view.py), or None.")
     game = property(lambda self: self.ctl.game, doc="Its rules (a ``Game``).")
     runner = property(lambda self: self.ctl.runner, doc="The AI seats' runner.")
     moments = property(lambda self: self.ctl.moments, doc="Round ends held, skipped turns said (moments.py).")
@@ -285,12 +292,25 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
         self.app.toast(text)
 
     def write_autosave(self, match: Match) -> None:
-        self.app.autosave(match)
+        if not is_lesson(match):  # a lesson is not a game in progress: no autosave, no statistics
+            self.app.autosave(match)
 
     def hand_over(self, name: str, on_done: Callable[[], None], recap: list[str]) -> None:
         self.app.handoff(name, on_done, recap)
 
+    def attach_lesson(self, view: Any) -> None:
+        """Play this match as a lesson: the tutor of ``view`` decides (lesson_hook.py), its panel is drawn."""
+        self.ctl.attach_lesson(view)
+        self.refresh(sync=False)
+
     # === scene hooks ================================================================================================
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The lesson's panel first (its buttons, N for Next), unless a card is held or the table's menu is up."""
+        lesson = self.ctl.lesson
+        if lesson is not None and self.menu is None and not self.dragging and lesson.handle_event(event):
+            return
+        super().handle_event(event)
+
     def enter(self) -> None:
         self.ctl.hold_ai()  # back from the pause menu: no queued computer move plays on the very first frame
         self.refresh(sync=True, animate=False)
@@ -459,6 +479,8 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
             for box in self.boxes.values():
                 box.hot = box.lit and box.rect.inflate(12, 12).collidepoint(held.rect.center)
         self.ctl.update(dt)
+        if self.ctl.lesson is not None:
+            self.ctl.lesson.update(dt)
         self.hint_view.update(dt)
         self.focus.update(dt)
         self.update_widgets()

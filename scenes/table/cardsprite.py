@@ -167,7 +167,7 @@ class CardSprite:
                 cx, cy = r.x - pad + both.get_width() // 2, r.y - pad + both.get_height() // 2
                 surface.blit(rot, rot.get_rect(center=(cx, cy)))
                 if self.lit:
-                    pygame.draw.rect(surface, LIT, r.inflate(4, 4), width=max(2, self.width // 40),
+                    pygame.draw.rect(surface, LIT, r.inflate(4, 4), width=max(2, min(self.width, r.h) // 40),
                                      border_radius=radius + 2)
                 return
             surface.blit(both, (r.x - pad, r.y - pad))
@@ -181,9 +181,11 @@ class CardSprite:
         if self.dim:
             felt_area(surface, pygame.Rect(r.x, r.y, w, h), color=(40, 30, 20, 110), edge=None, radius=radius)
         if self.selected:
-            pygame.draw.rect(surface, GOLD, r.inflate(6, 6), width=max(3, self.width // 28), border_radius=radius + 3)
-        elif self.lit:
-            pygame.draw.rect(surface, LIT, r.inflate(4, 4), width=max(2, self.width // 40), border_radius=radius + 2)
+            pygame.draw.rect(surface, GOLD, r.inflate(6, 6), width=max(3, min(self.width, r.h) // 28),
+                             border_radius=radius + 3)
+        elif self.lit:  # a ring's width from the short side: past half a band's height pygame-ce fills far beyond it
+            pygame.draw.rect(surface, LIT, r.inflate(4, 4), width=max(2, min(self.width, r.h) // 40),
+                             border_radius=radius + 2)
 
 
 #: Turned cards and cards over their shadows, keyed by the source surface's id (each entry keeps its source alive,

@@ -60,7 +60,8 @@ class TableChrome(TableOverlays):
         self._gesture_rows = band = max(rows, self._gesture_rows)
         gbh = max(24, min(bh, (int(inner.h * 0.34) - (band - 1) * gap) // band))
         if over:
-            self.results_btn.rect = pygame.Rect(inner.x, y, inner.w, band * (gbh + gap) - gap)
+            # one button's height at the band's top: a band-tall button drew its words band-large ("See t…")
+            self.results_btn.rect = pygame.Rect(inner.x, y, inner.w, max(gbh, min(bh, band * (gbh + gap) - gap)))
         cw = (inner.w - (cols - 1) * gap) // cols
         for i, b in enumerate(self.gesture_buttons):
             r, c = divmod(i, cols)
@@ -167,6 +168,8 @@ class TableChrome(TableOverlays):
             if s is not held:
                 s.draw(surface)
         self.draw_over(surface)
+        if self.ctl.lesson is not None:
+            self.ctl.lesson.draw(surface)  # the lesson's rings and panel: over the cards, under a held card and dialogs
         if held is not None:
             held.draw(surface)
         self._draw_side(surface)
@@ -461,6 +464,8 @@ class TableChrome(TableOverlays):
         box = self.since.box_rect
         if box is not None and box.colliderect(self.play):
             out.append(pygame.Rect(box))
+        if self.ctl.lesson is not None:  # the lesson's panel says what to do now: a hovered card's zoom keeps off it
+            out.append(pygame.Rect(self.ctl.lesson.panel))
         return [r for r in out if r.w > 0 and r.h > 0]
 
     def zoom_place(self, spr: kit.CardSprite, size: tuple[int, int]) -> pygame.Rect:

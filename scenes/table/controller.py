@@ -26,10 +26,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.engine import Action, Event, Gesture, IllegalAction, Outcome, Zone
-from game.outcome import live_score_words
 from scenes.table.ai_runner import AIRunner
+from scenes.table.estimates import Estimates
 from scenes.table.gesture_index import GestureIndex
 from scenes.table.host import Headless, TableHost
+from scenes.table.lesson_hook import NO_UNDO, LessonHook
 from scenes.table.moments import Moments
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ class PromptText:
     scores_primary: bool = False  # the Scores button is the thing to press (new scores, or a hidden round end)
 
 
-class TableController:
+class TableController(Estimates, LessonHook):
     """The logic of one match's table; ``host`` is its screen (None: ``Headless``)."""
 
     AI_MIN_THINK = 0.55  # an AI decision is applied no sooner than this (times the animation speed)
@@ -151,6 +152,8 @@ class TableController:
             return True
         if self.match.is_over() or self.moments.waiting_for_player or self.read_only:
             return False
+        if self.lesson is not None:
+            return self.lesson_due()
         if self._handoff_wait is not None:
             return True  # a hand-over to another human is due (after LAND_SECONDS): the table is not at rest yet
         return any(not self.match.seats[s].is_human for s in self.match.to_act())
@@ -265,7 +268,7 @@ class TableController:
     def submit(self, action: Action, seat: int | None = None) -> bool:
         """Apply ``action`` for ``seat`` (default: the viewer); an IllegalAction becomes a message, not a crash."""
         seat = self.viewer if seat is None else seat
-        if seat is None or self.read_only:
+        if seat is None or self.read_only or self.lesson_refuses(seat, action):
             return False
         try:
             events = self.match.apply(seat, action)
@@ -275,6 +278,7 @@ class TableController:
             return False
         if seat == self.viewer:
             self.clear_draft()
+        self.lesson_passed(seat, action, events)
         self.host.after_apply(events, human=True)
         return True
 
@@ -291,7 +295,7 @@ class TableController:
         revealed since, and no other seat has acted on it)."""
         if self.draft is not None or self.draft_trail:
             return True
-        return not self.read_only and self.viewer is not None and self.match.can_undo(self.viewer)
+        return not self.read_only and self.lesson is None and self.viewer is not None and self.match.can_undo(self.viewer)
 
     def undo(self) -> bool:
         """Ctrl+Z: the last staged step first, then the viewer's last decision (its staged choice comes back); a
@@ -304,7 +308,7 @@ class TableController:
         seat = self.viewer
         if seat is None or self.read_only:
             return False
-        refusal = self.match.undo_refusal(seat)
+        refusal = NO_UNDO if self.lesson is not None else self.match.undo_refusal(seat)
         if refusal is not None:
             self.show_reason(refusal)
             return False
@@ -350,6 +354,8 @@ class TableController:
         m = self.match
         if m.is_over() or self.moments.holding or not self.host.on_top():
             return  # nothing is played behind the pause menu (or any screen over the table)
+        if self.lesson is not None:
+            return self.run_lesson_others()  # the tutor's moves, paced as the AI's (lesson_hook.py)
         if self.runner.busy:
             try:
                 got = self.runner.poll()
@@ -547,50 +553,3 @@ class TableController:
         p.clock = "" if left is None else f"{int(left) // 60}:{int(left) % 60:02d}"
         p.clock_alert = left is not None and left < 15
         return p
-
-    def estimate_text(self) -> str:
-        """The live score line: exact or an estimate with the cards known so far."""
-        return self.memo("estimate", self._estimate_text)
-
-    def _estimate_text(self) -> str:
-        if self.viewer is None or self.match.is_over():
-            return ""
-        try:
-            got = self.game.estimate(self.view, self.viewer, self.draft)
-        except Exception:  # noqa: BLE001 - a preview that fails shows nothing rather than stopping play
-            return ""
-        if got is None:
-            return ""
-        score, exact = got
-        return live_score_words(self.outcome(), score, exact)  # game.outcome: one wording for every number
-
-    def estimate_breakdown(self) -> tuple[str, ...]:
-        """Where the live score comes from, one line per source (``Game.estimate_breakdown``), for its tooltip."""
-        return self.memo("breakdown", self._breakdown)
-
-    def _breakdown(self) -> tuple[str, ...]:
-        if self.viewer is None or self.match.is_over() or not self.estimate_text():
-            return ()
-        try:
-            return tuple(str(x) for x in self.game.estimate_breakdown(self.view, self.viewer, self.draft))
-        except Exception:  # noqa: BLE001 - a breakdown that fails shows nothing rather than stopping play
-            return ()
-
-    def drop_effect(self, card: str | None, source: str, target: str) -> str:
-        """What dropping ``card`` (from ``source``) on ``target`` would change (``Game.drop_effect``), "" when
-        nothing is worth saying or the drop could mean several decisions that say different things."""
-        return self.memo(("drop", card, source, target),
-                         lambda: self._drop_effect(self.gestures.drops(card, source, target)))
-
-    def _drop_effect(self, gestures: Sequence[Gesture]) -> str:
-        if self.viewer is None or not gestures:
-            return ""
-        said: list[str] = []
-        for g in gestures:
-            try:
-                words = str(self.game.drop_effect(self.view, self.viewer, g))
-            except Exception:  # noqa: BLE001 - a game's preview must never stop a drag
-                words = ""
-            if words and words not in said:
-                said.append(words)
-        return said[0] if len(said) == 1 else ""

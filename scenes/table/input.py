@@ -184,6 +184,7 @@ class TableInput:
         if box is None:
             self.say_why_not(self.box_at(pos), tag.zone, bool(targets))
             return False
+        self.dropping(spr, box, pos)  # the table's hook (base.py): where on the place it landed
         gestures = self.gestures.drops(tag.card, tag.zone, box.name)
         if len(gestures) == 1:
             return self.perform(gestures[0])

@@ -65,6 +65,17 @@ class Stop:
         return sorted(by.items(), key=lambda item: (item[0] is None, order.get(item[0] or "", 1 << 20)))
 
 
+def same_as_click(targets: list[tuple[str | None, list[Gesture]]]) -> list[tuple[str | None, list[Gesture]]]:
+    """``targets`` without the drop places that make just what a click on the card makes (Villannex: a hand card
+    is kept or built by a click or by a drag to the village). They are one decision, so Enter makes it at once, as
+    the click does, instead of asking the player to choose between two places that do the same."""
+    click = next((gs for zone, gs in targets if zone is None), None)
+    if click is None:
+        return targets
+    made = {(g.action, g.draft, g.then) for g in click}
+    return [(zone, gs) for zone, gs in targets if zone is None or {(g.action, g.draft, g.then) for g in gs} != made]
+
+
 def said(label: str, names: tuple[str, ...] = ()) -> str:
     """A gesture label inside a sentence: "Found a green village" -> "found a green village" (names kept)."""
     first = label.split(" ", 1)[0]
@@ -197,7 +208,8 @@ class KeyboardPlay:
                 return f"Enter: {self._words(targets[self.target][1], names)}"
             if len(targets) > 1:  # the ring shows which card; the arrows then go through its places
                 return f"Enter: pick this card up ({len(targets)} places to go; Esc puts it back)"
-            return f"Enter: {self._words(stop.gestures, names)}" if stop.gestures else ""
+            made = targets[0][1] if targets else stop.gestures
+            return f"Enter: {self._words(made, names)}" if made else ""
         if stop.kind == "zone":
             return f"Enter: {self._words(stop.gestures, names)}"
         return f"Enter: {said(stop.label, names)}"
@@ -440,7 +452,7 @@ class KeyboardPlay:
         attack" halves of one village, chosen by the keys like the mouse's halves, with no menu to dismiss)."""
         targets = stop.targets(self._zone_order())
         split = getattr(self.table, "keyboard_targets", None)
-        return split(targets) if split is not None else targets
+        return same_as_click(split(targets) if split is not None else targets)
 
     def _target_rect(self, stop: Stop) -> pygame.Rect | None:
         targets = self.places(stop)

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from scenes import assets, theme
+from scenes.table.paint import place_popup
 
 Picture = Callable[[int], pygame.Surface]
 
@@ -169,54 +170,88 @@ class PanelLayout:
 PIC_WIDE = 1.5  # a panel picture's width for its height (cut-outs of a card's band are wide)
 
 
-def _panel_lines(entries: Sequence[LegendEntry], width: int, size: int, pic: int, pad: int
-                 ) -> list[tuple[str, str, int]]:
+def _panel_lines(entries: Sequence[LegendEntry], width: int, size: int, pic: int, pad: int,
+                 name_rows: int = 2, text_rows: int = 3) -> list[tuple[str, str, int]]:
     out: list[tuple[str, str, int]] = []
     text_w = width - 2 * pad - round(pic * PIC_WIDE) - size // 2
     for i, e in enumerate(entries):
-        out += [("name", ln, i) for ln in theme.wrap(e.name, "ui-bold", size, text_w)[:2]]
-        out += [("text", ln, i) for ln in theme.wrap(e.brief, "ui", size, text_w)[:3]]
+        names = theme.wrap(e.name, "ui-bold", size, text_w)
+        if len(names) > name_rows:  # a name cut short says so (the legend has it whole)
+            rest = theme.ellipsize(" ".join(names[name_rows - 1:]), theme.font("ui-bold", size), text_w)
+            names = [*names[:name_rows - 1], rest]
+        out += [("name", ln, i) for ln in names]
+        out += [("text", ln, i) for ln in theme.wrap(e.brief, "ui", size, text_w)[:text_rows]]
     return out
 
 
+#: How much each panel says, most first: (name lines, meaning lines) per entry. Where the full panel finds no room
+#: beside the zoom, the meanings shorten, then go (the names stay: ? or F1 opens the legend with them all).
+PANEL_STEPS: tuple[tuple[int, int], ...] = ((2, 3), (2, 1), (1, 0))
+
+
 def panel_layout(entries: Sequence[LegendEntry], zoom: pygame.Rect, card: pygame.Rect, bounds: pygame.Rect,
-                 k: float, least: int) -> PanelLayout | None:
-    """The panel beside ``zoom`` (on the side away from the ``card`` it shows, inside ``bounds``); None when there
-    is nothing to explain or no room."""
+                 k: float, least: int, keep: Sequence[pygame.Rect] = (),
+                 soft: Sequence[tuple[pygame.Rect, float]] = ()) -> PanelLayout | None:
+    """The panel beside ``zoom`` (on the side away from the ``card`` it shows, inside ``bounds``), never over the
+    zoom, the card or ``keep`` (the hint's box; the prompt lies outside ``bounds``); None when there is nothing to
+    explain. ``soft`` are weighted rects to cover as little as it can (the drop zones) when it cannot sit beside.
+
+    The issue-28 audit found the full panel lying over the hovered card whenever the zoom sat just above it: so the
+    panel says less before it covers what it explains, and with no free side it moves away (the far side)."""
     if not entries:
         return None
     size = max(least, int(14 * k))
     pic = max(size + 6, int(30 * k))
     width = max(int(200 * k), min(int(270 * k), bounds.w // 3))
     pad = max(6, int(10 * k))
-    lines = _panel_lines(entries, width, size, pic, pad)
+    gap = max(4, int(6 * k))
+    hard = [pygame.Rect(zoom), card.inflate(4, 4)] + [pygame.Rect(r) for r in keep if r.w > 0 and r.h > 0]
+    lay: PanelLayout | None = None
+    # beside the zoom, shortened if need be; then wherever it is free; the names alone only as a last resort
+    for step, beside_only in ((PANEL_STEPS[0], True), (PANEL_STEPS[1], True), (PANEL_STEPS[0], False),
+                              (PANEL_STEPS[1], False), (PANEL_STEPS[2], True), (PANEL_STEPS[2], False)):
+        lines = _panel_lines(entries, width, size, pic, pad, *step)
+        h = _fit_height(lines, len(entries), size, pad, bounds.h)
+        if beside_only:
+            free = next((r for r in _beside(zoom, card, bounds, (width, h), gap)
+                         if not any(r.colliderect(x) for x in hard)), None)
+            if free is not None:
+                return PanelLayout(free, list(entries), lines, size, pic)
+            continue
+        r = place_popup((width, h), zoom, bounds, [(x, 1000.0) for x in hard] + list(soft), gap=gap)
+        lay = PanelLayout(r, list(entries), lines, size, pic)
+        if not any(r.colliderect(x) for x in hard):
+            return lay
+    return lay  # nowhere free at all: the least-covering place of the shortest panel
+
+
+def _fit_height(lines: list[tuple[str, str, int]], n: int, size: int, pad: int, most: int) -> int:
+    """The panel's height for ``lines`` of ``n`` entries; meaning lines go from the end while it is taller than
+    ``most`` (the names stay)."""
     lh = theme.font("ui", size).get_linesize()
-    head = lh + pad
-    foot = lh + pad // 2
-    need = head + foot + 2 * pad + sum(lh for _ in lines) + len(entries) * (pad // 2)
-    while lines and need > bounds.h:  # too tall: the meanings go before the names (the legend has them all)
+    need = (lh + pad) + (lh + pad // 2) + 2 * pad + lh * len(lines) + n * (pad // 2)
+    while need > most:
         drop = next((j for j in range(len(lines) - 1, -1, -1) if lines[j][0] == "text"), None)
         if drop is None:
             break
         del lines[drop]
         need -= lh
-    h = min(need, bounds.h)
-    room_left = zoom.left - bounds.left
-    room_right = bounds.right - zoom.right
-    gap = max(4, int(6 * k))
-    card_left = card.centerx < zoom.centerx
-    if room_right >= width + gap and (card_left or room_left < width + gap):
-        r = pygame.Rect(zoom.right + gap, zoom.top, width, h)
-    elif room_left >= width + gap:
-        r = pygame.Rect(zoom.left - gap - width, zoom.top, width, h)
-    elif bounds.bottom - zoom.bottom >= h + gap:
-        r = pygame.Rect(zoom.left, zoom.bottom + gap, width, h)
-    elif zoom.top - bounds.top >= h + gap:
-        r = pygame.Rect(zoom.left, zoom.top - gap - h, width, h)
-    else:  # no free side: over the far side of the table area, off the card
-        r = pygame.Rect(bounds.left if card.centerx > bounds.centerx else bounds.right - width, bounds.top, width, h)
-    r.clamp_ip(bounds)
-    return PanelLayout(r, list(entries), lines, size, pic)
+    return min(need, most)
+
+
+def _beside(zoom: pygame.Rect, card: pygame.Rect, bounds: pygame.Rect, size: tuple[int, int], gap: int
+            ) -> list[pygame.Rect]:
+    """The places right beside the zoom, best first: the side away from the card, level with the zoom's top, then
+    its bottom, then ending just above the card (a card below that side); then below and above the zoom. Each
+    inside ``bounds`` (one that does not fit lands on the zoom, and is refused by the caller)."""
+    w, h = size
+    ys = (zoom.top, zoom.bottom - h, card.top - gap - h)
+    right = [pygame.Rect(zoom.right + gap, y, w, h) for y in ys]
+    left = [pygame.Rect(zoom.left - gap - w, y, w, h) for y in ys]
+    sides = right + left if card.centerx < zoom.centerx else left + right
+    sides += [pygame.Rect(zoom.left, zoom.bottom + gap, w, h), pygame.Rect(zoom.right - w, zoom.bottom + gap, w, h),
+              pygame.Rect(zoom.left, zoom.top - gap - h, w, h), pygame.Rect(zoom.right - w, zoom.top - gap - h, w, h)]
+    return [r.clamp(bounds) for r in sides]
 
 
 def draw_panel(surface: pygame.Surface, lay: PanelLayout, k: float) -> None:
@@ -270,7 +305,10 @@ def draw_beside_zoom(table: Any, surface: pygame.Surface, zoom: pygame.Rect) -> 
     card, spr_rect = got
     game = getattr(table.match, "game_name", "")
     entries = icons_on(game, card, **_table_state(table, card))
-    lay = panel_layout(entries, zoom, spr_rect, table.play, table.k, theme.least_px(table.size))
+    keep = table.zoom_keep_clear() if hasattr(table, "zoom_keep_clear") else []
+    spr = table.zoom_sprite()
+    soft = table.zoom_avoid(spr) if hasattr(table, "zoom_avoid") and spr is not None else []
+    lay = panel_layout(entries, zoom, spr_rect, table.play, table.k, theme.least_px(table.size), keep, soft)
     if lay is None:
         return None
     draw_panel(surface, lay, table.k)

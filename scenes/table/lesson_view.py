@@ -10,13 +10,13 @@ is applied), never silently.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
 
 from game import lesson_progress
-from game.engine import Action
+from game.engine import Action, Event
 from game.tutorial import LEARNER, Tutor
 from scenes import theme
 from scenes import widgets as w
@@ -48,26 +48,38 @@ class LessonView:
             return None
         return self.tutor.refusal(action)
 
-    def accepted(self, seat: int, action: Action) -> None:
-        """The learner's move was applied: the lesson moves on and says what happened."""
+    def accepted(self, seat: int, action: Action, events: Sequence[Event] = ()) -> None:
+        """A move made at the table was applied: the learner's passes the step (the lesson moves on and says what
+        happened); any other the tutor only observes (a ``pause_on`` event holds the others)."""
         if seat == LEARNER and not self.tutor.done:
-            self.said = self.tutor.passed(action)
+            self.said = self.tutor.passed(action, events)
             self.keep()
+        else:
+            self.tutor.observe(events)
+
+    def observed(self, seat: int, events: Sequence[Event]) -> None:
+        """A move the tutor made (``others_move``) was applied at the table."""
+        self.tutor.observe(events)
 
     def others_move(self) -> tuple[int, Action] | None:
         """The next move of another seat (scripted where the lesson needs it, the medium AI's otherwise)."""
         return self.tutor.others_move()
 
+    def others_due(self) -> bool:
+        """The tutor has a move to make now (``others_move`` would give one), so the table is not at rest."""
+        t = self.tutor
+        m = t.match
+        if m.is_over() or (t.paused and t.reading):
+            return False
+        acting = m.to_act()
+        return any(s != LEARNER for s in acting) or (t.auto > 0 and LEARNER in acting)
+
     # --- buttons ---------------------------------------------------------------------------------------------------
     def next(self) -> None:
-        if self.tutor.reading and self._others_done():
+        if self.tutor.reading and not self.others_due():  # the others first come to a stop (or hold: pause_on)
             self.said = self.tutor.next()
             self.keep()
             self.table.refresh()
-
-    def _others_done(self) -> bool:
-        m = self.tutor.match
-        return m.is_over() or all(s == LEARNER for s in m.to_act())
 
     def leave(self) -> None:
         self.keep()
@@ -98,6 +110,7 @@ class LessonView:
     def update(self, dt: float) -> None:
         self.t += dt
         self.leave_btn.text = "Back to the menu" if self.tutor.done else "Leave lesson"
+        self.next_btn.enabled = self.tutor.reading and not self.others_due()
 
     # --- drawing ---------------------------------------------------------------------------------------------------
     def spots(self) -> list[pygame.Rect]:
@@ -137,7 +150,9 @@ class LessonView:
             out.append((self.said, "ui", theme.GOOD))
         out.append((step.say, "ui-bold", theme.INK))
         out.append((step.why, "ui", theme.INK_SOFT))
-        if tutor.reading:
+        if tutor.reading and self.others_due():
+            out.append(("Watch the table: Next comes once these moves are made.", "ui", theme.INK_SOFT))
+        elif tutor.reading:
             out.append(("Press Next (or N) when you are ready.", "ui", theme.INK_SOFT))
         return out
 
@@ -148,13 +163,46 @@ class LessonView:
         pulse = 0.7 + 0.3 * abs(((self.t * 1.4) % 2) - 1)
         color = tuple(int(v * pulse) for v in RING)
         width = max(3, int(4 * k))
+        named = {tuple(b.rect): b.label_size() + 2 for b in t.boxes.values() if b.label}
         for r in spots:
+            # a zone's ring takes in its name above it (over neither the name nor its cards' titles)
+            above = named.get(tuple(r), 0)
+            edge = pygame.Rect(r.x, r.y - above, r.w, r.h + above).inflate(2 * width + 4, 2 * width + 4)
             radius = max(6, min(r.w, r.h) // 10)
-            pygame.draw.rect(surface, EDGE, r.inflate(4 * width + 2, 4 * width + 2), width=width + 2,
-                             border_radius=radius + width)
-            pygame.draw.rect(surface, color, r.inflate(2 * width + 4, 2 * width + 4), width=width,
-                             border_radius=radius)
+            pygame.draw.rect(surface, EDGE, edge, width=width + 2, border_radius=radius)
+            pygame.draw.rect(surface, color, edge.inflate(-2, -2), width=width, border_radius=radius)
         self._draw_panel(surface, spots)
+
+    def _fit(self, width: int, size: int, pad: int, bh: int) -> tuple[list[tuple[str, str, Any]], int]:
+        """The panel's rows at ``width`` and its height."""
+        inner = width - 2 * pad
+        rows = [(ln, role, col) for words, role, col in self.lines() for ln in theme.wrap(words, role, size, inner)]
+        return rows, 2 * pad + len(rows) * theme.font("ui", size).get_linesize() + pad + bh
+
+    def _place(self, spots: list[pygame.Rect], sizes: list[tuple[int, int]]) -> pygame.Rect:
+        """Where the panel covers least of what the step needs (and of the table), of its ``sizes``."""
+        t = self.table
+        play = t.play
+        src = spots[0] if spots else pygame.Rect(play.x + play.w // 2, play.y + play.h // 2, 1, 1)
+        # the ringed places most, then every card, every name and the places the learner's moves use, then empty mats
+        avoid = [(r.inflate(16, 16), 80.0) for r in spots]
+        avoid += [(pygame.Rect(s.rect), 16.0) for s in t.order]
+        avoid += [(pygame.Rect(r), 6.0) for r in t.seat_rects.values()]
+        used = {z for g in t.gestures.all for z in (g.source, g.target)}  # where the learner's moves start and end
+        for b in t.boxes.values():
+            label = pygame.Rect(b.rect.x, b.rect.y - b.label_size() - 6, b.rect.w, b.label_size() + 6)
+            avoid += [(b.rect, 10.0 if b.name in used else 0.5), (label, 12.0)]
+        hint = getattr(getattr(t, "hint_view", None), "panel", None)
+        if hint is not None and hint.w:
+            avoid.append((hint.inflate(12, 12), 200.0))
+        if t.score_open and t.score_rect.w:  # the score table the step may be about
+            avoid.append((t.score_rect.inflate(12, 12), 300.0))
+        gap = max(10, int(16 * t.k))
+
+        def cost(r: pygame.Rect) -> float:
+            return sum(weight * r.clip(a).w * r.clip(a).h for a, weight in avoid)
+
+        return min((kit.place_popup(size, src, play, avoid, gap=gap) for size in sizes), key=cost)
 
     def _draw_panel(self, surface: pygame.Surface, spots: list[pygame.Rect]) -> None:
         t = self.table
@@ -162,24 +210,21 @@ class LessonView:
         play = t.play
         size = max(theme.least_px(t.size) + 1, int(15 * k))
         pad = max(6, int(10 * k))
-        width = max(min(play.w - 2 * pad, int(260 * max(k, 0.8))), min(int(420 * k), play.w // 2))
-        inner = width - 2 * pad
-        rows = [(ln, role, col) for words, role, col in self.lines() for ln in theme.wrap(words, role, size, inner)]
-        lh = theme.font("ui", size).get_linesize()
         bh = max(26, int(34 * k))
-        height = 2 * pad + len(rows) * lh + pad + bh
-        key = (self.tutor.index, self.tutor.done, tuple(play), width, height)
+        narrow = max(min(play.w - 2 * pad, int(260 * max(k, 0.8))), min(int(420 * k), play.w // 2))
+        widths = [narrow] + [wd for wd in (int(narrow * 1.5), narrow * 2) if wd <= play.w * 3 // 4]
+        fits = {wd: self._fit(wd, size, pad, bh) for wd in widths}
+        hint = getattr(getattr(t, "hint_view", None), "panel", None)
+        score = tuple(t.score_rect) if t.score_open else ()
+        key = (self.tutor.index, self.tutor.done, tuple(play), tuple(fits[narrow][0]), tuple(hint or ()), score)
         if self._placed is None or self._placed[0] != key:
-            src = spots[0] if spots else pygame.Rect(play.x + play.w // 2, play.y + play.h // 2, 1, 1)
-            avoid = [(r.inflate(16, 16), 80.0) for r in spots]
-            for b in t.boxes.values():
-                avoid += [(b.rect, 4.0), (pygame.Rect(b.rect.x, b.rect.y - b.label_size() - 6, b.rect.w,
-                                                      b.label_size() + 6), 12.0)]
-            hint = getattr(getattr(t, "hint_view", None), "panel", None)
-            if hint is not None and hint.w:
-                avoid.append((hint.inflate(12, 12), 200.0))
-            self._placed = (key, kit.place_popup((width, height), src, play, avoid, gap=max(10, int(16 * k))))
+            self._placed = (key, self._place(spots, [(wd, fits[wd][1]) for wd in widths]))
         r = self.panel = pygame.Rect(self._placed[1])
+        if t.score_open and r.colliderect(t.score_rect):  # no room beside the score table: it is read first
+            self.panel = pygame.Rect(0, 0, 0, 0)
+            return
+        rows = fits.get(r.w, fits[narrow])[0]
+        lh = theme.font("ui", size).get_linesize()
         pygame.draw.rect(surface, (30, 18, 10), r.move(0, max(2, int(4 * k))), border_radius=pad)
         pygame.draw.rect(surface, theme.PAPER, r, border_radius=pad)
         pygame.draw.rect(surface, RING, r, width=max(2, int(3 * k)), border_radius=pad)
@@ -190,7 +235,7 @@ class LessonView:
         y += pad
         buttons = self.buttons()
         gap = pad
-        bw = (r.w - 2 * pad - gap * (len(buttons) - 1)) // max(1, len(buttons))
+        bw = min(int(220 * max(k, 0.8)), (r.w - 2 * pad - gap * (len(buttons) - 1)) // max(1, len(buttons)))
         for i, b in enumerate(buttons):
             b.rect = pygame.Rect(x + i * (bw + gap), y, bw, bh)
             b.draw(surface)

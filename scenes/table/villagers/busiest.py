@@ -7,11 +7,14 @@ next, and the solo game with the Countess holding 13 or more villagers. The seed
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from game.ai import make_agent
+from game.engine import Action
 from game.match import Match, SeatSpec
-from game.villagers.state import Ph
+from game.villagers.actions import EndTurn, Place
+from game.villagers.state import Ph, VillagersState
 
 NAMES = ("Ada", "Basil", "Clara", "Dmitri", "Edith")
 
@@ -21,9 +24,45 @@ def _match(players: int, seed: int) -> Match:
     return Match.new("villagers", seats, seed, {})
 
 
-def play_until(match: Match, stop: Callable[[Match], bool], seed: int = 3) -> Match:
-    """Play every seat with a seeded easy AI until ``stop`` holds at a decision of seat 0 (or the last decision of
-    seat 0 before the game ends: the match is replayed to it)."""
+def chain_depth(state: VillagersState, card: str) -> int:
+    """How many cards deep ``card`` lies in its village column (a root is 1)."""
+    n = 1
+    while state.parent.get(card):
+        card, n = state.parent[card], n + 1
+    return n
+
+
+def village_depth(state: VillagersState, seat: int) -> int:
+    """The deepest chain of ``seat``'s village."""
+    return max((chain_depth(state, c) for c in state.village[seat]), default=0)
+
+
+def hoarder(seed: int, roots: int = 6) -> Callable[[Match], Action | None]:
+    """Seat 0 as a player who keeps what they draft and builds only up: every placement goes onto the deepest chain
+    it can, a new chain only while the village has fewer than ``roots`` cards, and the build turn ends there (so the
+    hand grows to a dozen cards or more and the chains run four deep, the crowded table players saw). None: the easy
+    AI decides (drafts and the rest)."""
+    rng = random.Random(seed)
+
+    def choose(match: Match) -> Action | None:
+        st = match.state
+        acts = match.legal_actions(0)
+        chain = [a for a in acts if isinstance(a, Place) and a.target]
+        if chain:
+            return max(chain, key=lambda a: chain_depth(st, a.target))
+        new = [a for a in acts if isinstance(a, Place) and not a.target]
+        if new and len(st.village[0]) < roots:
+            return rng.choice(new)
+        end = [a for a in acts if isinstance(a, EndTurn)]
+        return end[0] if end and st.phase == Ph.BUILD else None
+
+    return choose
+
+
+def play_until(match: Match, stop: Callable[[Match], bool], seed: int = 3,
+               first: Callable[[Match], Action | None] | None = None) -> Match:
+    """Play every seat with a seeded easy AI (seat 0 by ``first`` where it decides) until ``stop`` holds at a
+    decision of seat 0 (or the last decision of seat 0 before the game ends: the match is replayed to it)."""
     agent = make_agent("easy", seed=seed)
     last = -1
     for _ in range(100_000):
@@ -35,7 +74,8 @@ def play_until(match: Match, stop: Callable[[Match], bool], seed: int = 3) -> Ma
                 return match
             last = len(match.history)
         for seat in acting:
-            match.apply(seat, agent.choose(match.game, match.view(seat), seat))
+            mine = first(match) if first is not None and seat == 0 else None
+            match.apply(seat, mine if mine is not None else agent.choose(match.game, match.view(seat), seat))
     if last < 0:
         raise RuntimeError("seat 0 never had a decision")
     again = Match.new("villagers", list(match.seats), match.seed, dict(match.options))
@@ -66,6 +106,20 @@ def solo_countess_last() -> Match:
     return play_until(_match(1, 8), lambda m: False)
 
 
+def second_market_5p_deep() -> Match:
+    """Five players at the Second Market's Build phase, the player in front with a chain four deep and 18 cards in
+    hand (drafted and kept: ``hoarder``), the others with villages of a dozen cards or more."""
+    return play_until(_match(5, 5), lambda m: m.state.phase == Ph.BUILD and m.state.market1
+                      and not any(m.state.stacks) and village_depth(m.state, 0) >= 4 and len(m.state.hands[0]) >= 14,
+                      first=hoarder(5))
+
+
+def solo_deep_hand() -> Match:
+    """Solo: the Countess with 13 or more villagers, the player with a chain three deep and 14 or more in hand."""
+    return play_until(_match(1, 12), lambda m: m.state.phase == Ph.BUILD and len(m.state.countess) >= 13
+                      and village_depth(m.state, 0) >= 3 and len(m.state.hands[0]) >= 14, first=hoarder(12))
+
+
 def positions() -> list[tuple[str, Callable[[], Match]]]:
     """The card audit's positions (see the module's docstring)."""
     return [
@@ -73,4 +127,6 @@ def positions() -> list[tuple[str, Callable[[], Match]]]:
         ("5 players after the First Market", first_market_5p),
         ("solo with 13 or more Countess cards", solo_countess_13),
         ("solo at the Second Market", solo_countess_last),
+        ("5 players at the Second Market, a chain 4 deep and 18 in hand", second_market_5p_deep),
+        ("solo with 13 or more Countess cards and 14 or more in hand", solo_deep_hand),
     ]

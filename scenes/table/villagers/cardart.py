@@ -26,9 +26,8 @@ from scenes import theme
 from scenes.table.facewords import SS as _SS
 from scenes.table.facewords import Words
 from scenes.table.facewords import font as _font
-from scenes.table.villagers.cardparts import (  # noqa: F401  (callers reach the shared parts here)
+from scenes.table.villagers.cardparts import (
     ACCENT,
-    CARD_RATIO,
     CREAM,
     CREAM_DARK,
     GOLD_FILL,
@@ -47,18 +46,8 @@ from scenes.table.villagers.cardparts import (  # noqa: F401  (callers reach the
     _mix,
     _shade,
     card_size,
-    clear_cache,
     fit_name,
     put_name,
-)
-from scenes.table.villagers.otherfaces import (  # noqa: F401  (the table and the tests reach them here)
-    cancelled_stamp,
-    countess_card,
-    event_card,
-    jester_card,
-    market_card,
-    strip_face,
-    villager_back,
 )
 
 SHORT_ABILITY: dict[str, str] = {

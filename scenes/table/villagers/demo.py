@@ -31,7 +31,7 @@ def _choose(match: Match, seat: int, agent: Any) -> Action:
         deep = [a for a in match.legal_actions(seat) if isinstance(a, Place) and a.target]
         if deep:
             return max(deep, key=lambda a: _level(match.state, a.target))
-    return agent.choose(match.game, match.view(seat), seat)  # type: ignore[no-any-return]
+    return agent.choose(match.game, match.view(seat), seat)
 
 
 def _level(st: Any, card: str) -> int:

@@ -19,11 +19,12 @@ from typing import Any
 import pygame
 
 from game.engine import Zone
+from game.villagers.cards import CARD_TYPE, ctype
 from scenes import theme
 from scenes.table import kit
-from scenes.table.villagers import cardart, strips
+from scenes.table.villagers import cardparts, strips
 
-PEEK = cardart.PEEK + 0.01
+PEEK = cardparts.PEEK + 0.01
 
 
 @dataclass(eq=False, slots=True)
@@ -56,6 +57,7 @@ def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
     ids = {z.id for z in zones}
     n = len(t.match.seats)
     t.strip_cells, t.strip_top, t.more_cells, t.strip_more, t.strip_seats = {}, set(), {}, {}, set()
+    t.more_words = {}
     f = t.front
     cw = t.cw = max(36, int(min(area.w / 11, area.h * 0.115)))
     lab = label_h(cw, getattr(t, "least", 0))
@@ -66,6 +68,7 @@ def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
     hc = max(30, int(cw * 0.85), need)
     mk = max(6, int(sc * 0.24))
     road_h = lab + round(sc * 1.4) + 4 + mk + gap + round(rc * 1.4) + 4
+    road_h += max(0, round(sc * 1.4) + lab - round(rc * 1.4) - 4)  # the Reserve and discard under their labels
     hand_h = round(hc * 1.4) + gap
     head_h = max(18, int(cw * 0.24))
     # a hand too long for one row of cards that name themselves: two rows, the lower one over the upper one's body
@@ -76,13 +79,22 @@ def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
     in_hand = t.zone_by_id[f"hand:{f}"].size if f"hand:{f}" in t.zone_by_id else 0
     hand_w = area.w - sq_w - gap
     two_rows = in_hand * need * 1.08 > hand_w
-    if two_rows:
-        hc = max(need, min(hc, int(hand_w / (-(-in_hand // 2) * 1.1))))
-        hand_h = round(hc * (1.4 + PEEK)) + gap
+    vil_h = head_h + 8 + round((1.4 + (village_depth(t, f) - 1) * PEEK) * need) + 2 + gap
+    hand_kind = "fan"
+    if two_rows:  # two rows side by side where the window has the height; else a grid of name strips
+        spare = area.h - road_h - vil_h - 2 * gap - int(area.h * 0.13)
+        hc = max(need, min(hc, int(hand_w / (-(-in_hand // 2) * 1.1)), int((spare - 3 * gap) / 2.8)))
+        hand_h = round(hc * 1.4) * 2 + 2 * gap
+        hand_kind = "rows" if hand_h <= spare else "strips"
+        if hand_kind == "strips":
+            hand_h = round(hc * (1.4 + PEEK)) + gap
+    hand_h = max(hand_h, round(sq_c * 1.4) + lab + gap)  # the Square's cards under its label, not over it
     # the seat in front first: its deepest column at the width that names every card; the others get the rest
-    front_h = head_h + 8 + round((1.4 + (village_depth(t, f) - 1) * PEEK) * need) + 2 + gap + hand_h
+    front_h = vil_h + hand_h
     room = area.h - road_h - front_h - 2 * gap
     top_h = max(int(area.h * 0.13), min(int(area.h * (0.2 if n == 1 else 0.24)), room))
+    if n == 1:  # the Countess's villagers as name strips that all show, where the room allows
+        top_h = max(top_h, min(solo_top_need(t, ids, area, cw, gap), room))
     # --- the top: the other seats, or the Countess
     top = pygame.Rect(area.x, area.y, area.w, top_h)
     if n == 1:
@@ -97,19 +109,39 @@ def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
     bottom = pygame.Rect(area.x, road.bottom + gap, area.w, area.bottom - road.bottom - gap)
     t.seat_rects[f] = pygame.Rect(bottom.x, bottom.y, min(bottom.w, int(cw * 6.5)), head_h)
     hand_row = pygame.Rect(bottom.x, bottom.bottom - hand_h, bottom.w, hand_h)
-    square = pygame.Rect(hand_row.x, hand_row.y + lab, sq_w, min(hand_row.h, round(sq_c * 1.4) + gap) - lab)
+    square = pygame.Rect(hand_row.x, hand_row.y + lab, sq_w, min(hand_row.h - lab, round(sq_c * 1.4) + gap))
     if f"square:{f}" in ids:
         t.boxes[f"square:{f}"] = _box(t, f"square:{f}", square, "row", sq_c, label="Village Square",
                                       gap=0.06, min_w=need, show_note=False)
     hand = pygame.Rect(square.right + gap, hand_row.y, hand_row.right - square.right - gap, hand_row.h)
-    if f"hand:{f}" in ids and two_rows:  # columns of two, each card's header (name, symbols) in view
-        box = t.boxes[f"hand:{f}"] = _box(t, f"hand:{f}", hand, "cascade", hc, mat=False, gap=0.1, min_w=hc)
-        box.peek = PEEK
+    if f"hand:{f}" in ids and hand_kind == "rows":  # two rows of whole cards, none over another
+        t.boxes[f"hand:{f}"] = _box(t, f"hand:{f}", hand, "row", hc, mat=False, gap=0.08, min_w=hc)
+    elif f"hand:{f}" in ids and hand_kind == "strips":
+        hand_strips(t, f, hand, hc)
     elif f"hand:{f}" in ids:  # a long hand: its cards narrow down to the width that still names them
         fit = max(need, min(hc, int(hand.w / (max(1, in_hand) * 1.08))))
         t.boxes[f"hand:{f}"] = _box(t, f"hand:{f}", hand, "fan", fit, mat=False, gap=0.08)
     vil = pygame.Rect(bottom.x, bottom.y + head_h + 2, bottom.w, hand_row.y - bottom.y - head_h - 2 - gap)
     layout_village(t, f, ids, vil, cw, front=True)
+
+
+def hand_strips(t: Any, seat: int, rect: pygame.Rect, hc: int) -> None:
+    """A hand too long for two rows of whole cards in the window's height: every card a name strip (its suit,
+    name and Gold; the zoom on hover shows the whole card), none lying over another; where even the strips do not
+    all fit, two rows of cards overlapping by their headers."""
+    zid = f"hand:{seat}"
+    cards = [c for c in t.zone_by_id[zid].cards if c in CARD_TYPE]
+    cell_w, cell_h = strips.strip_cell(t, [ctype(c).name for c in cards])
+    gap = int(cell_w * 0.1) + 2  # wider apart than a hovered strip lifts (``CardSprite.lift_px``)
+    cols, rows, cw = strips.grid(rect, (cell_w, cell_h), gap)
+    cw = min(cw, int(gap / 0.09) - 1)  # the widened strips still lift less than the gap
+    if cols * rows >= len(t.zone_by_id[zid].cards):
+        box = t.boxes[zid] = _box(t, zid, rect, "row", cw, mat=False, gap=gap / cw, show_note=False)
+        box.aspect = cell_h / cw
+        t.strip_cells[zid] = (cw, box.aspect, cols * rows)
+        return
+    box = t.boxes[zid] = _box(t, zid, rect, "cascade", hc, mat=False, gap=0.1, min_w=hc)
+    box.peek = PEEK
 
 
 def label_px(cw: int, least: int = 0) -> int:
@@ -246,12 +278,31 @@ def layout_opponents(t: Any, others: list[int], ids: set[str], top: pygame.Rect,
             strips.strip_panel(t, o, inner, _box)  # the whole panel: names that read, in a grid of strips
 
 
+SOLO_PILES = (("events:used", "Past Events"), ("events:winter", "Winter"), ("events:summer", "Summer"),
+              ("jester", "Jester"), ("event", "This round"))
+
+
+def solo_top_need(t: Any, ids: set[str], area: pygame.Rect, cw: int, gap: int) -> int:
+    """How tall the solo top must be for every one of the Countess's villagers to show as a name strip (her row
+    beside the Event piles at their widest)."""
+    cards = list(t.zone_by_id["countess"].cards) if "countess" in t.zone_by_id else []
+    if not cards:
+        return 0
+    least = getattr(t, "least", theme.MIN_FONT)
+    ec = max(24, int(cw * 0.8), strips.full_need(least))
+    piles = sum(int(ec * 1.12) + gap for zid, _ in SOLO_PILES if zid in ids)
+    head = max(18, int(cw * 0.24))
+    w = area.w - piles - gap - 12
+    cell_w, cell_h = strips.strip_cell(t, ["The Countess"] + [ctype(c).name for c in cards if c in CARD_TYPE])
+    per = max(1, (w + 2) // (cell_w + 2))
+    return head + 8 + -(-len(cards) // per) * (cell_h + 2)
+
+
 def layout_solo_top(t: Any, ids: set[str], top: pygame.Rect, cw: int, lab: int, gap: int) -> None:
     """The solo game: the Countess's village (her card first), and the Event, the Jester and the Event decks."""
     ec = max(24, int(min(cw * 0.8, (top.h - lab - 4) / 1.4)), strips.full_need(getattr(t, "least", theme.MIN_FONT)))
     x = top.right
-    for zid, label in (("events:used", "Past Events"), ("events:winter", "Winter"), ("events:summer", "Summer"),
-                       ("jester", "Jester"), ("event", "This round")):
+    for zid, label in SOLO_PILES:
         if zid not in ids:
             continue
         bw = int(ec * 1.12)

@@ -11,7 +11,7 @@ import pygame
 from game.villagers.cards import CARD_TYPE, ctype
 from game.villagers.state import COUNTESS_CARD, EVENT_OF, FIRST_MARKET_CARD, JESTER_CARD, SECOND_MARKET_CARD
 from scenes.table.legend import LegendEntry, crop_picture, face_picture, icon_picture
-from scenes.table.villagers import cardart
+from scenes.table.villagers import cardart, cardparts, otherfaces
 
 LEAST = 14  # a picture's words: small print is left out (it would be smaller than the window's least)
 SUIT_WORDS: dict[str, str] = {
@@ -38,7 +38,7 @@ def _covered(width: int) -> pygame.Surface:
 
 
 def _suit_entry(suit: str) -> LegendEntry:
-    icon = cardart.SUIT_ICON[suit]
+    icon = cardparts.SUIT_ICON[suit]
     return LegendEntry(
         f"suit-{icon}", f"Suit: {SUIT_WORDS[suit]}",
         f"The villager's suit, in the band's colour and on the card's back (so everyone sees the suit on top of each "
@@ -49,7 +49,7 @@ def _suit_entry(suit: str) -> LegendEntry:
 def legend() -> list[LegendEntry]:
     """Every entry, in the order the rules viewer shows them."""
     head, row, body, other = "Card header", "Symbol row", "Card body", "Other cards"
-    out = [_suit_entry(s) for s in cardart.SUIT_ICON]
+    out = [_suit_entry(s) for s in cardparts.SUIT_ICON]
     out += [
         LegendEntry("double-suit", "Two suit icons",
                     "A double-suit card: it counts twice wherever its suit is counted.",
@@ -108,17 +108,17 @@ def legend() -> list[LegendEntry]:
                     crop_picture(_face("Cooper", 1), (0.5, 0.78, 0.46, 0.18)), icons=("coin",), group=body,
                     short="Coins lying on it: they pay out at each Market."),
         LegendEntry("back", "Card back", "The back shows the suit (colour and icon): the top of each stack is known.",
-                    face_picture(lambda w: cardart.villager_back("wood", w, LEAST)), icons=("village",), group=other),
+                    face_picture(lambda w: otherfaces.villager_back("wood", w, LEAST)), icons=("village",), group=other),
         LegendEntry("market", "Market card",
                     "First Market (under stack 2): Gold in play and coins pay out. Second Market (under stack 6): "
                     "Silver, then Gold, then the coins move to the supplies, and the game ends.",
-                    face_picture(lambda w: cardart.market_card(1, w, LEAST)), icons=("market",), group=other),
+                    face_picture(lambda w: otherfaces.market_card(1, w, LEAST)), icons=("market",), group=other),
         LegendEntry("countess", "The Countess (solo)",
                     "Your opponent in the solo game: at each Market she earns 4 plus the printed Gold and coins of "
                     "her villagers.",
-                    face_picture(lambda w: cardart.countess_card(w, LEAST)), icons=("crown",), group=other),
+                    face_picture(lambda w: otherfaces.countess_card(w, LEAST)), icons=("crown",), group=other),
         LegendEntry("jester", "The Jester (solo)", "Once per game: cancel the Event just revealed.",
-                    face_picture(lambda w: cardart.jester_card(w, LEAST)), icons=("jester",), group=other),
+                    face_picture(lambda w: otherfaces.jester_card(w, LEAST)), icons=("jester",), group=other),
         LegendEntry("summer", "Summer Event (sun)", "Solo: an Event of the rounds before the First Market.",
                     icon_picture("sun"), icons=("sun",), group=other),
         LegendEntry("winter", "Winter Event (snowflake)", "Solo: an Event of the rounds after the First Market.",
@@ -139,7 +139,7 @@ def icons_on(card: str, coins: int = 0) -> list[LegendEntry]:
     if card in EVENT_OF:
         return [by["summer" if EVENT_OF[card].season == "Summer" else "winter"]]
     t = ctype(card)
-    out = [by[f"suit-{cardart.SUIT_ICON[t.suit]}"]]
+    out = [by[f"suit-{cardparts.SUIT_ICON[t.suit]}"]]
     if t.symbols == 2:
         out.append(by["double-suit"])
     if t.unlocker:
@@ -158,7 +158,7 @@ def icons_on(card: str, coins: int = 0) -> list[LegendEntry]:
         out.append(by["gold"])
     if t.silver:
         out.append(by["silver"])
-        what = _SILVER_ICON_ENTRY.get(cardart.SILVER_ICON.get(t.silver, ""))
+        what = _SILVER_ICON_ENTRY.get(cardparts.SILVER_ICON.get(t.silver, ""))
         if what and by[what] not in out:
             out.append(by[what])
     if t.keyring:

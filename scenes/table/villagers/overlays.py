@@ -17,7 +17,7 @@ from game.villagers.state import Ph
 from scenes import theme
 from scenes import widgets as w
 from scenes.table import facewords, kit
-from scenes.table.villagers import cardart
+from scenes.table.villagers import otherfaces
 
 MARKET_STEP = 0.35  # seconds between two cards of a Market payout
 MARKET_HOLD = 6.0  # seconds the payout chips stay after the last card
@@ -28,7 +28,7 @@ def draw_under(t: Any, surface: pygame.Surface) -> None:
     """Under the cards: the Market cards tucked under stacks 2 and 6, the plaque, the solo notice."""
     for number, r in t.market_rects.items():
         if f"market:{number}" in t.zone_by_id:
-            surface.blit(cardart.market_card(number, r.w, t.least), r)
+            surface.blit(otherfaces.market_card(number, r.w, t.least), r)
     draw_plaque(t, surface)
     if t.view.solo:
         draw_notice(t, surface)
@@ -46,13 +46,15 @@ def draw_over(t: Any, surface: pygame.Surface) -> None:
 
 
 def draw_more(t: Any, surface: pygame.Surface) -> None:
-    """Where a seat's name strips do not all fit: "+N more" in the last cell (the focus view shows them all)."""
+    """Where a seat's name strips do not all fit: "+N more" in the last cell (the focus view shows them all); under
+    another seat's strip hand, how many of its cards nobody saw drafted ("5 face down")."""
     for key, r in t.more_cells.items():
         n = t.strip_more.get(key, 0)
-        if not n:
+        words = t.more_words.get(key) or (f"+{n} more" if n else "")
+        if not words:
             continue
         size = max(t.least, theme.MIN_FONT)
-        img = theme.text(f"+{n} more", "ui-bold", size, theme.ON_TABLE)
+        img = theme.text(words, "ui-bold", size, theme.ON_TABLE)
         surface.blit(img, img.get_rect(midleft=(r.x + 4, r.centery)))
 
 
@@ -103,7 +105,7 @@ def draw_cancelled(t: Any, surface: pygame.Surface) -> None:
     if box is None or not box.sprites or not t.event_cancelled():
         return
     r = box.sprites[-1].rect
-    stamp = cardart.cancelled_stamp(r.size, t.least)
+    stamp = otherfaces.cancelled_stamp(r.size, t.least)
     surface.blit(stamp, stamp.get_rect(center=r.center))
 
 

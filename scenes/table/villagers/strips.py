@@ -89,6 +89,12 @@ def strip_side(t: Any, seat: int, side: pygame.Rect, lab: int, make_box: Any) ->
         if zone is None:
             continue
         names = [ctype(c).name for c in zone.cards if c in CARD_TYPE]
+        hidden = zone.size - len(names)
+        if hidden and r.h >= 2 * otherfaces.strip_height(t.least):  # the cards nobody saw drafted, in words
+            ch = otherfaces.strip_height(t.least)
+            t.more_cells[zid] = pygame.Rect(r.x, r.bottom - ch, r.w, ch)
+            t.more_words[zid] = f"{'+' if names else ''}{hidden} face down"
+            r = pygame.Rect(r.x, r.y, r.w, r.h - ch - 2)
         strip_box(t, zid, r, names, make_box, f"{label} · {zone.size}")
 
 
@@ -141,18 +147,22 @@ def strip_panel(t: Any, seat: int, rect: pygame.Rect, make_box: Any) -> None:
         t.strip_more[key] = len(tops) - len(shown)
 
 
-def strip_row(t: Any, rect: pygame.Rect, cards: list[str], make_box: Any) -> bool:
-    """The Countess's row as strips (her card first) when they all fit ``rect``; False when they do not."""
+def strip_row(t: Any, rect: pygame.Rect, cards: list[str], make_box: Any) -> None:
+    """The Countess's row as strips (her card first); where they do not all fit ``rect``, the first ones and
+    "+N more" in the last cell (the score sheet and the focus view list them all)."""
     names = ["The Countess"] + [ctype(c).name for c in cards if c in CARD_TYPE]
     gap = 2
     ncol, nrow, cw = grid(rect, strip_cell(t, names), gap)
-    if ncol * nrow < len(cards):
-        return False
     ch = otherfaces.strip_height(t.least)
-    box = t.boxes["countess"] = make_box(t, "countess", rect, "row", cw, mat=False, gap=gap / cw, show_note=False)
+    rows = nrow if ncol * nrow >= len(cards) or nrow < 2 else nrow - 1  # the last row says how many more
+    shown = min(len(cards), ncol * rows)
+    used = pygame.Rect(rect.x, rect.y, rect.w, rows * (ch + gap) - gap)
+    box = t.boxes["countess"] = make_box(t, "countess", used, "row", cw, mat=False, gap=gap / cw, show_note=False)
     box.aspect = ch / cw
-    t.strip_cells["countess"] = (cw, box.aspect, len(cards))
-    return True
+    t.strip_cells["countess"] = (cw, box.aspect, shown)
+    if shown < len(cards):
+        t.more_cells["countess"] = pygame.Rect(rect.x, used.bottom + gap, rect.w, ch)
+        t.strip_more["countess"] = len(cards) - shown
 
 
 def lone_strips(t: Any, zids: list[str], rect: pygame.Rect, make_box: Any) -> int:

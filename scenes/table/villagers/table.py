@@ -34,9 +34,8 @@ from game.villagers.state import COUNTESS_CARD, EVENT_OF, FIRST_MARKET_CARD, JES
 from scenes import theme
 from scenes.table import kit
 from scenes.table.base import CardTag, TableScene
-from scenes.table.villagers import cardart, layout, overlays
+from scenes.table.villagers import cardart, cardparts, layout, otherfaces, overlays
 from scenes.table.villagers import scores as vscores
-from scenes.table.villagers.layout import PEEK, village_col  # noqa: F401  (tests and callers reach them here)
 
 MARKET_STEP = overlays.MARKET_STEP
 MARKET_HOLD = overlays.MARKET_HOLD
@@ -63,6 +62,7 @@ class VillagersTable(TableScene):
         self.strip_top: set[str] = set()
         self.more_cells: dict[str, pygame.Rect] = {}
         self.strip_more: dict[str, int] = {}
+        self.more_words: dict[str, str] = {}  # a zone's words in its note cell instead of "+N more"
         self.strip_seats: set[int] = set()
         self.strip_of: dict[str, str] = {}
         super().__init__(app, match, runner_mode=runner_mode)
@@ -148,32 +148,32 @@ class VillagersTable(TableScene):
     def aspect(self, card: str) -> float:
         """A name strip is short and wide (``strips``); every other card has the card's shape."""
         got = self.strip(card)
-        return got[1] if got is not None else cardart.CARD_RATIO
+        return got[1] if got is not None else cardparts.CARD_RATIO
 
     def face(self, card: str, width: int) -> pygame.Surface:
         strip = self.strip(card)
         if strip is not None and width == strip[0]:  # at another width (the focus view) the whole card
             h = round(width * strip[1])
             if card == COUNTESS_CARD:
-                return cardart.strip_face("The Countess", "countess", width, h, self.least)
+                return otherfaces.strip_face("The Countess", "countess", width, h, self.least)
             got = self.variant(card)
             t = FOUNDERS_FOOD if got.get("side") else ctype(card)
-            return cardart.strip_face(t.name, t.suit, width, h, self.least, t.gold, self.under(card),
+            return otherfaces.strip_face(t.name, t.suit, width, h, self.least, t.gold, self.under(card),
                                       got.get("coins", 0))
         if card in CARD_TYPE:
             return cardart.villager_face(card, width, least=self.least, **self.variant(card))
         if card == COUNTESS_CARD:
-            return cardart.countess_card(width, self.least)
+            return otherfaces.countess_card(width, self.least)
         if card == JESTER_CARD:
-            return cardart.jester_card(width, self.least)
+            return otherfaces.jester_card(width, self.least)
         if card in EVENT_OF:
-            return cardart.event_card(card, width, self.least)
+            return otherfaces.event_card(card, width, self.least)
         if card in (FIRST_MARKET_CARD, SECOND_MARKET_CARD):
-            return cardart.market_card(1 if card == FIRST_MARKET_CARD else 2, width, self.least)
-        return cardart.villager_back("", width, self.least)
+            return otherfaces.market_card(1 if card == FIRST_MARKET_CARD else 2, width, self.least)
+        return otherfaces.villager_back("", width, self.least)
 
     def back(self, card: str, width: int) -> pygame.Surface:
-        return cardart.villager_back(card[1:], width, self.least)
+        return otherfaces.villager_back(card[1:], width, self.least)
 
     def under(self, card: str) -> int:
         """How many cards ``card`` covers in its village column."""
@@ -184,7 +184,7 @@ class VillagersTable(TableScene):
 
     def zoom_face(self, card: str, width: int) -> pygame.Surface | None:
         if self.strip(card) is not None:  # the zoom of a strip is the whole card, as tall as a card's zoom
-            width = min(width, self.zoom_width(cardart.CARD_RATIO))
+            width = min(width, self.zoom_width(cardparts.CARD_RATIO))
         if card in CARD_TYPE:
             return cardart.villager_face(card, width, zoom=True, **self.variant(card))
         return self.face(card, width)

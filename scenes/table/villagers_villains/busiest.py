@@ -4,6 +4,8 @@ by the engine alone up to a decision of seat 0 (the human), where the most cards
 * ``six-city-builder``: six Mayors with City Builder (the Longer game, so towns grow to 8 and more), the pool full
   (eight positions, the round's first declaration is seat 0's) and three towns of 8 or more. The Mayors build
   whatever they can afford (a scripted greed on top of the easy AI), which fills the towns faster than the easy AI.
+* ``six-late``: six Mayors with City Builder near the end of the Longer game, another Mayor with 14 cards in town
+  and trophies (the most name strips one panel holds; at 1024x600 they ran out of their panels, issue 28).
 * ``three-mid-build``: three Mayors, the competitive game in round 10, seat 0 to Build/Hire with a full hand and
   five Challenges in the towns.
 * ``four-defend``: four Mayors in Defend, seat 0 about to roll a Hero against a Challenge (the demo's moment).
@@ -53,6 +55,21 @@ def six_city_builder(seed: int = 42) -> Match:
     return match
 
 
+def six_late(seed: int = 11) -> Match:
+    """Six Mayors, City Builder, late: another Mayor with 14 cards or more in town and trophies; seat 0 to
+    declare."""
+    match = Match.new(GAME, seats(6), seed, {"city_builder": True, "cb_long_game": True})
+
+    def stop(m: Match, s: int) -> bool:
+        st = m.state
+        return s == 0 and st.phase == PH.DECLARE and max(len(st.towns[k]) + len(st.trophies[k])
+                                                          for k in range(1, st.n)) >= 14
+
+    if not _play(match, stop, seed, greedy=True):
+        raise RuntimeError(f"seed {seed} did not reach a town of 14 cards and trophies")
+    return match
+
+
 def three_mid_build(seed: int = 3) -> Match:
     """Three Mayors, competitive, mid-game: seat 0 to Build/Hire with four cards or more in hand."""
     match = Match.new(GAME, seats(3), seed, {})
@@ -74,5 +91,5 @@ def four_defend() -> Match:
 
 def positions() -> list[tuple[str, Callable[[], Match]]]:
     """The named positions the card audit opens the table on."""
-    return [("six-city-builder", six_city_builder), ("three-mid-build", three_mid_build),
+    return [("six-city-builder", six_city_builder), ("six-late", six_late), ("three-mid-build", three_mid_build),
             ("four-defend", four_defend)]

@@ -19,6 +19,7 @@ from game.engine import Zone
 from game.villagers_villains.cards import CITIES
 from game.villagers_villains.explain import town_label
 from game.villagers_villains.state import VVState
+from scenes import theme
 from scenes.table import kit
 from scenes.table.facewords import TITLES
 from scenes.table.villagers_villains import cardart, strips
@@ -50,6 +51,7 @@ class CompactLayout:
     info_rect: pygame.Rect
     strip_boxes: set[str]
     tile_boxes: set[str]
+    squeeze: bool
 
     # VVLayout's
     zone_cards: Callable[[str], tuple[str, ...]]
@@ -74,10 +76,22 @@ class CompactLayout:
             y = self._compact_cities(area, y, lab, gap)
         return self._compact_middle(ids, area, y, nw, gap, lab)
 
+    def _front_header_w(self, lab: int, least_w: int, most_w: int) -> int:
+        """The width of the viewer's header (left of the hand, over the purse) that holds the name whole beside the
+        status and the score chip (``chrome.seat_header`` cuts the name first; "Playe…", issue 28), at least
+        ``least_w`` and at most ``most_w``."""
+        names = self.view.names
+        name = names[self.front] if 0 <= self.front < len(names) else ""
+        size = max(self.least, theme.MIN_FONT + 1, min(int(lab * 0.62), int(22 * max(getattr(self, "k", 1.0), 0.8))))
+        bold = theme.font("ui-bold", size)
+        status = max(size * 3, theme.font("ui", max(self.least, int(size * 0.85))).size("to decide")[0])
+        need = (size + 2) + size // 3 + bold.size(name)[0] + size // 2 + status + size // 3 + bold.size("888")[0] + size
+        return max(least_w, min(most_w, need + 4))
+
     def _compact_hand(self, ids: set[str], area: pygame.Rect, nw: int, gap: int, lab: int) -> int:
         f = self.front
         hand_h = round(nw * cardart.TILE_RATIO) + int(nw * 0.1)
-        info_w = int(nw * 1.5)
+        info_w = self._front_header_w(lab, int(nw * 1.5), area.w // 4)
         tro_w = int(nw * 1.7) if f"trophies:{f}" in ids else 0
         hand = pygame.Rect(area.x + info_w + gap, area.bottom - hand_h, area.w - info_w - tro_w - 2 * gap, hand_h)
         self.info_rect = pygame.Rect(area.x, hand.y, info_w, hand_h)
@@ -116,9 +130,10 @@ class CompactLayout:
         """The viewer's trophies as name strips under their label."""
         zid = f"trophies:{self.front}"
         sh = strips.strip_height(self.least)
-        placed = strips.place([(zid, self.zone_cards(zid))], r, self.least).get(zid, r)
-        self.boxes[zid] = self._box(zid, placed, "row", placed.w, label="Trophies", mat=False,
-                                    gap=strips.GAP / placed.w, aspect=sh / placed.w, show_note=False, most=self.least + 1)
+        run = strips.place([(zid, self.zone_cards(zid))], r, self.least).get(zid) or strips.Run(r, r.w)
+        self.boxes[zid] = self._box(zid, run.rect, "row", run.width, label="Trophies", mat=False,
+                                    gap=strips.GAP / run.width, aspect=sh / run.width, show_note=False,
+                                    most=self.least + 1)
         self.strip_boxes.add(zid)
 
     def _compact_town(self, zones: Sequence[Zone], ids: set[str], room: pygame.Rect, nw: int, gap: int, lab: int,
@@ -134,32 +149,36 @@ class CompactLayout:
             side_w += int(tok * 2.6) + gap
         town_w = room.w - side_w - gap
         groups = [(zid, self.zone_cards(zid)) for zid, _n in self._town_groups(zones, f)]
-        inner_h = max(int(nw * 1.25), 2 * (sh + 2) + lab)
+        low = 2 * (tok + 4) + lab + 4 if self.squeeze else int(nw * 1.25)  # the tokens over the favor, the die
+        inner_h = max(low, 2 * (sh + 2) + lab)
         while True:
             inner = pygame.Rect(room.x + gap, room.bottom - inner_h - 2, town_w - 2 * gap, inner_h)
             placed = strips.place(groups, inner, self.least, label_h=lab)
-            if all(r.bottom <= inner.bottom for r in placed.values()) or inner_h > room.h // 2:
+            if all(run.rect.bottom <= inner.bottom for run in placed.values()) or inner_h > room.h // 2:
                 break
             inner_h += sh + 2
         town = pygame.Rect(room.x, inner.y - 2, town_w, inner_h + 4)
         if f"town:{f}" in ids:
             self.boxes[f"town:{f}"] = self._box(f"town:{f}", town, "row", nw, label=town_label(v, f), mat=True,
                                                 show_note=False)
-        for zid, r in placed.items():
+        for zid, run in placed.items():
             kind = zid.split(":")[0]
             label = {"buildings": "Buildings", "citizens": "Citizens", "heroes": "Heroes"}.get(kind, "")
             if kind == "challenge" and zid.endswith(":0"):
                 label = "Challenges"
-            self.boxes[zid] = self._box(zid, r, "row", r.w, label=label, mat=False, gap=strips.GAP / r.w,
-                                        aspect=sh / r.w, show_note=False, most=self.least + 1)
+            self.boxes[zid] = self._box(zid, run.rect, "row", run.width, label=label, mat=False,
+                                        gap=strips.GAP / run.width, aspect=sh / run.width, show_note=False,
+                                        most=self.least + 1)
             self.strip_boxes.add(zid)
         x = town.right + gap
         for zid in extras:  # the cards out of the game, the unused City cards: piles right of the town
             w = int(nw * 1.15)
-            if zid == "removed":
-                r = pygame.Rect(x, town.bottom - round(nw * cardart.CARD_RATIO) - 4, w,
-                                round(nw * cardart.CARD_RATIO) + 4)
-                self.boxes[zid] = self._box(zid, r, "pile", nw, label="Out of game", mat=False)
+            if zid == "removed":  # a short tile, as the pool's: a portrait card stood above the town's label
+                r = pygame.Rect(x, town.bottom - round(nw * cardart.TILE_RATIO) - 4, w,
+                                round(nw * cardart.TILE_RATIO) + 4)
+                self.boxes[zid] = self._box(zid, r, "pile", nw, label="Out of game", mat=False,
+                                            aspect=cardart.TILE_RATIO)
+                self.tile_boxes.add(zid)
             else:
                 cw = int(w * 0.92)
                 r = pygame.Rect(x, town.bottom - round(w * cardart.CITY_RATIO) - 4, w, round(w * cardart.CITY_RATIO) + 4)
@@ -191,6 +210,8 @@ class CompactLayout:
         n = max(1, len(v.cities))
         least_w = city_named_width(self.least)
         top_w = int(self.least * 8.2)
+        if self.squeeze and len(v.cities) * (least_w + 6) > area.w:  # on two lines: as low as they name themselves
+            top_w = least_w
         lines, ccw = 1, top_w
         for lines in (1, 2, 3):
             per = -(-n // lines)

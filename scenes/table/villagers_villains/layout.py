@@ -124,8 +124,12 @@ class VVLayout(CompactLayout):
     zone_list: Sequence[Zone]
     strip_boxes: set[str]  # the zones drawn as name strips (another Mayor's town and trophies)
     tile_boxes: set[str]  # the zones drawn as short tiles (the pool of the compact layout)
+    trophy_piles: set[str]  # another Mayor's trophies shown as a pile: the newest named, the count beside it
+    pill_boxes: set[str]  # the King's Favor in another Mayor's panel, drawn as a pill (``strips.favor_pill``)
     narrow: bool  # the layout being tried draws some card narrower than its name
     compact: bool  # laid out by ``CompactLayout``
+    squeeze: bool  # compact, and the other Mayors' strips need more room: the bands below are as low as they read
+    strip_areas: dict[int, pygame.Rect]  # each other Mayor's name strips lie inside this part of their panel
 
     def structure_key(self, zones: Sequence[Zone]) -> Hashable:
         return (self.front, tuple((z.id, z.kind, z.size) for z in zones))
@@ -137,7 +141,7 @@ class VVLayout(CompactLayout):
         n = len(self.match.seats)
         nw = cardart.named_width(self.least)
         cw = max(nw, int(min(area.w / 11.5, area.h * 0.118)))
-        compact = self.compact = False
+        compact = self.compact = self.squeeze = False
         for _ in range(12):  # shrink until the other Mayors' panels have room, down to the named width
             self._clear()
             top = self._layout_bottom(zones, area, cw)
@@ -153,12 +157,16 @@ class VVLayout(CompactLayout):
             self.compact = True
             room = self._layout_compact(zones, area, nw) - area.y
             cw = nw
+            if n > 1 and room < self._panels_need(zones, area.w, cw):  # their strips would run out of their panels
+                self._clear()
+                self.squeeze = True
+                room = self._layout_compact(zones, area, nw) - area.y
         if n > 1:
             self._layout_opponents(zones, pygame.Rect(area.x, area.y, area.w, max(10, room)), cw)
 
     def _clear(self) -> None:
-        self.boxes, self.seat_rects, self.seat_panels = {}, {}, {}
-        self.strip_boxes, self.tile_boxes = set(), set()
+        self.boxes, self.seat_rects, self.seat_panels, self.strip_areas = {}, {}, {}, {}
+        self.strip_boxes, self.tile_boxes, self.trophy_piles, self.pill_boxes = set(), set(), set(), set()
         self.narrow = False
 
     def _box(self, *args: Any, **kw: Any) -> kit.ZoneBox:
@@ -201,7 +209,7 @@ class VVLayout(CompactLayout):
         ch = round(cw * cardart.CARD_RATIO)
         # --- the hand, the purse left of it, the trophies right of it
         hand_h = ch + int(cw * 0.1)
-        info_w = int(cw * 1.9)
+        info_w = self._front_header_w(lab, int(cw * 1.9), area.w // 4)
         tro_w = int(cw * 2.1)
         hand = pygame.Rect(area.x + info_w + gap, area.bottom - hand_h, area.w - info_w - tro_w - 2 * gap, hand_h)
         self._hand_box(hand, cw)
@@ -363,13 +371,30 @@ class VVLayout(CompactLayout):
         self.boxes["pool"] = box
         return top - lab - gap
 
+    def _others(self) -> list[int]:
+        n = len(self.match.seats)
+        return [(self.front + i) % n for i in range(1, n)]
+
+    def _panel_strip_groups(self, zones: Sequence[Zone], seat: int) -> list[tuple[str, int]]:
+        groups = self._town_groups(zones, seat)
+        size = next((z.size for z in zones if z.id == f"trophies:{seat}"), None)
+        return groups + ([(f"trophies:{seat}", size)] if size is not None else [])
+
+    def _panels_need(self, zones: Sequence[Zone], band_w: int, cw: int) -> int:
+        """The height of the other Mayors' band (``_layout_opponents``) whose panels hold all their name strips."""
+        others = self._others()
+        gap = max(5, int(cw * 0.12))
+        pw = (band_w - gap * (len(others) - 1)) // max(1, len(others))
+        head = max(16, int(cw * 0.24))
+        most = max((strips.least_height([(zid, self.zone_cards(zid)) for zid, _n in
+                                         self._panel_strip_groups(zones, o)], pw - 4, self.least) for o in others),
+                   default=0)
+        return head + most + 2 + 20 + gap
+
     def _layout_opponents(self, zones: Sequence[Zone], band: pygame.Rect, cw: int) -> None:
         """One panel per other Mayor across the top: header; town grouped by type; hand, trophies, tokens, favor."""
         ids = {z.id for z in zones}
-        by = {z.id: z for z in zones}
-        n = len(self.match.seats)
-        f = self.front
-        others = [(f + i) % n for i in range(1, n)]
+        others = self._others()
         gap = max(5, int(cw * 0.12))
         cols = len(others)
         pw = (band.w - gap * (cols - 1)) // cols
@@ -379,19 +404,23 @@ class VVLayout(CompactLayout):
             self.seat_panels[o] = panel
             self.seat_rects[o] = pygame.Rect(panel.x + gap // 2, panel.y + 2, panel.w - gap, head - 2)
             inner = pygame.Rect(panel.x + gap // 2, panel.y + head, panel.w - gap, panel.h - head - gap // 2)
-            low_h = max(16, min(int(inner.h * 0.22), int(cw * 0.5), 20 if self.compact else 999))
+            low_h = max(16, min(int(inner.h * 0.22), int(cw * 0.5), 16 if self.squeeze else 20 if self.compact else 999))
             low_cw = max(10, int((low_h - 4) / cardart.CARD_RATIO))
             town = pygame.Rect(inner.x, inner.y, inner.w, inner.h - low_h - 2)
-            groups = self._town_groups(zones, o)
-            if f"trophies:{o}" in by:
-                groups.append((f"trophies:{o}", by[f"trophies:{o}"].size))
-            self._strips(groups, town)
+            if self.compact:  # the strips take the panel's whole width (two columns name "Deputy Mayor")
+                town = town.inflate(gap - 4, 0)
+            self.strip_areas[o] = town
+            self._strips(self._panel_strips(zones, o, town), town)
             low = pygame.Rect(inner.x, inner.bottom - low_h, inner.w, low_h)
             tok = max(10, min(int(low_h * 0.8), int(self.tok * 0.8)))
             right = low.right
-            if f"favor:{o}" in ids:
-                r = pygame.Rect(right - int(tok * 1.2), low.centery - tok // 2 - 2, int(tok * 1.2), tok + 4)
-                self.boxes[f"favor:{o}"] = LabelBox(self.least, f"favor:{o}", r, "row", tok, aspect=1.0, mat=False)
+            if f"favor:{o}" in ids:  # a pill where the disc is too small to say "Favor"
+                fw = max(strips.favor_pill_width(self.least), round((low_h - 2) / strips.PILL_RATIO))
+                fh = round(fw * strips.PILL_RATIO)
+                r = pygame.Rect(right - fw - 2, low.centery - fh // 2 - 2, fw + 2, fh + 4)
+                self.boxes[f"favor:{o}"] = LabelBox(self.least, f"favor:{o}", r, "row", fw, aspect=strips.PILL_RATIO,
+                                                    mat=False)
+                self.pill_boxes.add(f"favor:{o}")
                 right = r.x - 2
             if f"tokens:{o}" in ids:
                 r = pygame.Rect(right - int(tok * 2.3), low.centery - tok // 2 - 2, int(tok * 2.3), tok + 4)
@@ -400,12 +429,26 @@ class VVLayout(CompactLayout):
             hr = pygame.Rect(low.x, low.y, right - low.x - 4, low_h)
             self.boxes[f"hand:{o}"] = LabelBox(self.least, f"hand:{o}", hr, "row", low_cw, mat=False, gap=0.05)
 
-    def _strips(self, groups: Sequence[tuple[str, int]], area: pygame.Rect) -> None:
+    def _panel_strips(self, zones: Sequence[Zone], seat: int, area: pygame.Rect) -> list[tuple[str, Sequence[str]]]:
+        """Another Mayor's groups of name strips for ``area``: every card, or, when they do not all fit, the trophies
+        as a pile (the newest named, the count and a trophy beside it, every name on hover: a panel's strips ran out
+        of it, issue 28). The piled zones go in ``trophy_piles``."""
+        groups: list[tuple[str, Sequence[str]]] = [(zid, self.zone_cards(zid))
+                                                   for zid, _n in self._panel_strip_groups(zones, seat)]
+        zid = f"trophies:{seat}"
+        got = dict(groups).get(zid, ())
+        if len(got) > 1 and strips.least_height(groups, area.w, self.least) > area.h:
+            groups = [(z, cards[-1:] if z == zid else cards) for z, cards in groups]
+            self.trophy_piles.add(zid)
+        return groups
+
+    def _strips(self, groups: Sequence[tuple[str, Sequence[str]]], area: pygame.Rect) -> None:
         """Another Mayor's town and trophies as name strips (``strips.strip_face``, laid out by ``strips.place``)."""
-        placed = strips.place([(zid, self.zone_cards(zid)) for zid, _n in groups], area, self.least)
+        piles = {cards[-1]: len(self.zone_cards(zid)) for zid, cards in groups if zid in self.trophy_piles and cards}
+        placed = strips.place(groups, area, self.least, piles=piles)
         sh = strips.strip_height(self.least)
-        for zid, r in placed.items():
-            box = LabelBox(self.least, zid, r, "row", r.w, mat=False, gap=strips.GAP / r.w, show_note=False,
-                           aspect=sh / r.w)
+        for zid, run in placed.items():
+            box = LabelBox(self.least, zid, run.rect, "row", run.width, mat=False, gap=strips.GAP / run.width,
+                           show_note=False, aspect=sh / run.width)
             self.boxes[zid] = box
             self.strip_boxes.add(zid)

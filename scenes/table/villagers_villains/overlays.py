@@ -193,6 +193,13 @@ def _strip_marks(t: Any, surface: pygame.Surface, spr: kit.CardSprite, box: kit.
     surface.blit(img, img.get_rect(center=pill.center))
 
 
+def piled_words(t: Any, zid: str) -> str:
+    """Over another Mayor's trophies shown as a pile: whose they are and every one of them, newest last."""
+    seat = int(zid.split(":")[1])
+    names = [ALL_CARDS[c].name for c in t.zone_cards(zid) if c in ALL_CARDS]
+    return f"{t.view.names[seat]}'s {len(names)} trophies: {', '.join(names)}"
+
+
 def draw_spaces_lit(t: Any, surface: pygame.Surface) -> None:
     """City spaces lie on their card, over its mat: their lit/hot rings are drawn over the card."""
     pulse = 0.5 + 0.5 * abs(((t.clock * 1.5) % 2) - 1)

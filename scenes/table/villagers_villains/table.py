@@ -36,6 +36,8 @@ from scenes.table.villagers_villains import scores as vscores
 from scenes.table.villagers_villains.dice import Die
 from scenes.table.villagers_villains.layout import VVLayout
 
+STRIP_ZONES = frozenset({"buildings", "citizens", "heroes", "challenge", "trophies"})
+PANEL_ZONES = STRIP_ZONES | {"hand", "tokens", "favor"}
 CITY_BACK = "city"  # what the back of a face-down City Upgrade card shows ("?city")
 
 
@@ -58,6 +60,13 @@ class VillagersVillainsTable(VVLayout, TableScene):
         self.strip_cards: dict[str, float] = {}  # card -> height/width of its name strip
         self.strip_boxes: set[str] = set()
         self.tile_boxes: set[str] = set()
+        self.strip_areas: dict[int, pygame.Rect] = {}
+        self.squeeze = False
+        self.trophy_piles: set[str] = set()
+        self.pile_ratio = 0.0  # >0 while a pile of short tiles is drawn: its backs are as short
+        self.piled: dict[str, int] = {}  # the newest trophy of a pile -> how many the pile holds
+        self.pill_boxes: set[str] = set()
+        self.favor_pill = False  # the King's Favor lies in another Mayor's panel: drawn as a pill
         self.tile_cards: set[str] = set()  # cards drawn as short tiles (the compact layout's pool)
         super().__init__(app, match, runner_mode=runner_mode)
 
@@ -143,11 +152,13 @@ class VillagersVillainsTable(VVLayout, TableScene):
     def face(self, card: str, width: int) -> pygame.Surface:
         strip = self.strip_cards.get(card)
         if strip is not None and card in ALL_CARDS:  # in another Mayor's town or trophies: a name strip
-            return strips.strip_face(card, width, round(width * strip), self.least)
+            return strips.strip_face(card, width, round(width * strip), self.least, self.piled.get(card, 0))
         if card in self.tile_cards and card in ALL_CARDS:
             return cardart.tile_face(card, width, self.least)
         if card in CITIES:
             return cardart.city_face(card, width, least=self.least)
+        if card == FAVOR_ID and self.favor_pill:
+            return strips.favor_pill(width, self.view.favor_spent, self.least)
         if card == FAVOR_ID:
             return cardart.favor_face(width, self.view.favor_spent, self.least, named=True)
         if card.startswith("token-"):
@@ -160,6 +171,8 @@ class VillagersVillainsTable(VVLayout, TableScene):
     def back(self, card: str, width: int) -> pygame.Surface:
         if card == HIDDEN_CARD + CITY_BACK:
             return cardart.card_back(width, cardart.CITY_RATIO, self.least)
+        if self.pile_ratio:
+            return cardart.card_back(width, self.pile_ratio, self.least)
         return cardart.card_back(width, least=self.least)
 
     def sprite_specs(self) -> list[tuple[kit.ZoneBox, list[tuple[str, CardTag]]]]:
@@ -168,21 +181,33 @@ class VillagersVillainsTable(VVLayout, TableScene):
         ``face``."""
         out = super().sprite_specs()
         strips: dict[str, float] = {}
+        piled: dict[str, int] = {}
+        pill = False
         tiles: set[str] = set()
         for box, specs in out:
             if box.name == "city-box":
                 specs[:] = [(key, dataclasses.replace(tag, back=CITY_BACK)) for key, tag in specs]
+            elif box.name in self.trophy_piles:  # the newest trophy stands for them all, with their count
+                specs[:] = specs[-1:]
+                strips.update((tag.card, box.aspect) for _key, tag in specs if tag.card)
+                piled.update((tag.card, box.count) for _key, tag in specs if tag.card)
             elif box.name in self.strip_boxes:
                 strips.update((tag.card, box.aspect) for _key, tag in specs if tag.card)
+            elif box.name in self.pill_boxes:
+                pill |= any(tag.card == FAVOR_ID for _key, tag in specs)
             elif box.name in self.tile_boxes:
                 tiles.update(tag.card for _key, tag in specs if tag.card)
         self.strip_cards = strips
+        self.piled = piled
+        self.favor_pill = pill
         self.tile_cards = tiles
         return out
 
     def aspect(self, card: str) -> float:
         if card in self.tile_cards:
             return cardart.TILE_RATIO
+        if card == FAVOR_ID and self.favor_pill:
+            return strips.PILL_RATIO
         return self.strip_cards.get(card) or cardart.aspect_of(card)
 
     def zoom_face(self, card: str, width: int) -> pygame.Surface | None:
@@ -201,6 +226,18 @@ class VillagersVillainsTable(VVLayout, TableScene):
             return max(80, min(int(380 * max(0.7, self.k)), p.w - 16, int((p.h - 16) / aspect)))
         return super().zoom_width(aspect)
 
+    def card_bounds(self, spr: kit.CardSprite) -> pygame.Rect | None:
+        """The panel another Mayor's card lies in (the card audit's edge for its name: six Mayors' strips ran out
+        of their panels over the pool's label, issue 28); None for the cards of the shared middle and the viewer."""
+        zone = str(getattr(spr.tag, "zone", "") or "")
+        kind, _, rest = zone.partition(":")
+        seat = rest.split(":")[0]
+        if kind not in PANEL_ZONES or not seat.isdigit():
+            return None
+        if kind in STRIP_ZONES and int(seat) in self.strip_areas:  # above the line of hand, tokens and favor
+            return self.strip_areas[int(seat)].inflate(2, 2)
+        return self.seat_panels.get(int(seat))
+
     def initial(self, seat: int) -> str:
         names = self.view.names
         name = names[seat] if 0 <= seat < len(names) else "?"
@@ -210,6 +247,12 @@ class VillagersVillainsTable(VVLayout, TableScene):
         """Piles as the base draws them, except the unused City Upgrade cards, which lie landscape."""
         if box.name == "city-box":
             overlays.draw_city_pile(self, surface, box)
+        elif box.name in self.tile_boxes:  # the cards under a short tile are as short (portrait backs stood out)
+            self.pile_ratio = cardart.TILE_RATIO
+            try:
+                super().draw_pile(surface, box)
+            finally:
+                self.pile_ratio = 0.0
         else:
             super().draw_pile(surface, box)
 
@@ -246,6 +289,8 @@ class VillagersVillainsTable(VVLayout, TableScene):
                 droppable = any(name in self.gestures.targets(card, zone) for card, zone in self.gestures.drags)
                 return explain.space_hint(v, k, i, droppable) or None
         spr = self.hover
+        if spr is not None and isinstance(spr.tag, CardTag) and spr.tag.zone in self.trophy_piles:
+            return overlays.piled_words(self, spr.tag.zone)
         if spr is not None and isinstance(spr.tag, CardTag) and spr.tag.zone == "pool" and spr.tag.card:
             with contextlib.suppress(Exception):  # a hint must never break the table
                 return explain.pool_hint(v, self.viewer, spr.tag.index + 1, spr.tag.card)

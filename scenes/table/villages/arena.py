@@ -151,12 +151,10 @@ class VillagesArena:
 
     def _line(self, surface: pygame.Surface, words: str, r: pygame.Rect, size: int,
               color: tuple[int, int, int] = theme.ON_TABLE, bold: bool = False) -> None:
-        """Up to two lines of words centred in ``r`` (cut with an ellipsis when longer)."""
+        """Up to two lines of words centred in ``r`` (``verdict_lines``)."""
         role = "ui-bold" if bold else "ui"
         fnt = theme.font(role, size)
-        lines = theme.wrap(words, role, size, r.w)
-        if len(lines) > 2:
-            lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), fnt, r.w)]
+        lines = verdict_lines(words, role, size, r.w)
         lh = fnt.get_linesize()
         y = r.y + (r.h - lh * len(lines)) // 2
         for ln in lines:
@@ -172,6 +170,19 @@ class VillagesArena:
         if box is not None:
             pygame.draw.rect(surface, kit.DANGER, box.rect.inflate(8, 8), width=max(2, int(3 * self.k)),
                              border_radius=max(4, box.card_w // 10))
+
+
+def verdict_lines(words: str, role: str, size: int, width: int, most: int = 2) -> list[str]:
+    """``words`` in at most ``most`` lines of ``width``: when longer, the last sentences go first (the log keeps
+    them; "...is paid off: to Play…" said nothing), then an ellipsis cuts the one sentence left."""
+    lines = theme.wrap(words, role, size, width)
+    sentences = words.split(". ")
+    while len(lines) > most and len(sentences) > 1:
+        sentences.pop()
+        lines = theme.wrap(". ".join(sentences).rstrip(".") + ".", role, size, width)
+    if len(lines) > most:
+        lines = [*lines[:most - 1], theme.ellipsize(" ".join(lines[most - 1:]), theme.font(role, size), width)]
+    return lines
 
 
 def _wrap_lines(lines: Sequence[tuple[str, str, tuple[int, int, int]]], size: int,

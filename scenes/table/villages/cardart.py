@@ -363,7 +363,11 @@ def _face(card: str, width: int, zoom: bool, least: int = 0) -> pygame.Surface:
             words.block(short, pygame.Rect(round(w * 0.05), round(w * 0.6), round(w * 0.9), round(w * 0.28)),
                         w * 0.1, "ui-bold", shade, w * 0.075, 2)
         elif not words.block(short, area, w * 0.1, "ui-bold", shade, w * 0.075, 2):
-            words.block(short, pygame.Rect(round(w * 0.05), round(w * 0.62), round(w * 0.9), round(w * 0.47)),
+            # three lines from higher up: beside the emblem when a long name pushed the corner index down onto
+            # them (the Merchant's "Act: secret trade" read "✦t: secret trade"), else across the card
+            em_bottom = round(w * 0.64) + drop
+            x = round(w * 0.05) if em_bottom < round(w * 0.62) else round(w * 0.34)
+            words.block(short, pygame.Rect(x, round(w * 0.62), round(w * 0.95) - x, round(w * 0.47)),
                         w * 0.1, "ui-bold", shade, w * 0.075, 3)
     # bottom-left: the colour named (units), the name again (animals and buildings, for cards tucked under)
     if not zoom:

@@ -64,6 +64,9 @@ class VillagesChoice:
         """The shared drop, then a word when it did nothing and said nothing (dropped on the bare table, or a card
         that has nowhere to go now)."""
         tag = spr.tag
+        halved = self._drop_on_half(spr, pos)
+        if halved is not None:
+            return halved
         before = self.ctl.reason_until  # type: ignore[attr-defined]
         done = super()._on_drop(spr, pos)  # type: ignore[misc]
         said = self.ctl.reason_until != before or self.menu is not None  # type: ignore[attr-defined]
@@ -78,6 +81,25 @@ class VillagesChoice:
             self.show_reason(  # type: ignore[attr-defined]
                 "That card cannot go anywhere now: the prompt says what is left to do.")
         return done
+
+    def _drop_on_half(self, spr: kit.CardSprite, pos: tuple[int, int]) -> bool | None:
+        """A drop on a village's "Give" or "Hire to attack" half: made, and True so the card stays where the move
+        sent it (the shared drop answered False for any drop of two meanings, so the given card glided back to
+        the hand, lying there over the hand's cards, and the prompt said it could go nowhere). None: not such a
+        drop."""
+        tag = spr.tag
+        if not isinstance(tag, CardTag):
+            return None
+        targets = [t for t in self.gestures.targets(tag.card, tag.zone) if t in self.boxes]  # type: ignore[attr-defined]
+        box = self.box_at(pos, targets)  # type: ignore[attr-defined]
+        if box is None:
+            return None
+        gestures = self.gestures.drops(tag.card, tag.zone, box.name)  # type: ignore[attr-defined]
+        if gift_or_attack(gestures) is None:
+            return None
+        self.light_targets()  # type: ignore[attr-defined]
+        self.dropping(spr, box, pos)  # type: ignore[attr-defined]
+        return self._choose(gestures, pos)
 
     def say_why_not(self, under: Any, source: str, has_targets: bool) -> None:
         """The empty space of the village row says the founding rule (it read "It cannot go to Empty space: found

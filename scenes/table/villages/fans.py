@@ -10,6 +10,8 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import pygame
+
 from game.villages.cards import KIND_OF, TYPE_OF, UNIT
 from scenes.table import facewords, kit
 
@@ -114,9 +116,7 @@ class VillageBox(LabelBox):
         order = village_order(cards, self.guests)
         where: dict[str, tuple[float, float]] = {}
         if self.collapsed:
-            for i, c in enumerate(order):
-                d = min(i, 2) * max(1.0, w * 0.03)
-                where[c] = (self.rect.x + d, self.rect.y + d)
+            where = pile_spread(order, self.rect, w, strip_h(w, self.least))
         else:
             step = strip_h(w, self.least)
             gap = max(2, round(w * 0.08))
@@ -130,6 +130,23 @@ class VillageBox(LabelBox):
             spr.angle = 0.0
             if not spr.dragging:
                 spr.move_to(*where.get(card, (self.rect.x, self.rect.y)), duration)
+
+
+def pile_spread(order: Sequence[str], rect: pygame.Rect, w: int, step: int) -> dict[str, tuple[float, float]]:
+    """Where the cards of a collapsed village lie. Only its top card is shown, a pile, until the viewer may take
+    another one (a Defend, a reward, a Pig): then every card must be under the pointer somewhere, so they spread
+    down the room the box has (a cascade squeezed, each card's top edge showing), or across it when it has no
+    height to spare (issue 28: a Defend stood in a pile where only the top card could be grabbed)."""
+    n = len(order)
+    ch = round(w * kit.CARD_RATIO)
+    if n <= 1:
+        return {c: (rect.x, rect.y) for c in order}
+    room_y, room_x = rect.h - ch, rect.w - w
+    dy = min(float(step), room_y / (n - 1)) if room_y > 0 else 0.0
+    dx = min(float(step), room_x / (n - 1)) if room_x > 0 and dy < 3 else 0.0
+    if dx < 3 and dy < 3:  # no room either way: a pile, its edges staggered diagonally as far as its width allows
+        dx = dy = max(1.0, min(w * 0.12, (w * 0.4) / (n - 1)))
+    return {c: (rect.x + i * dx, rect.y + i * dy) for i, c in enumerate(order)}
 
 
 def hand_rows(n: int, rect_w: int, rect_h: int, card_w: int, gap: float, least: int) -> tuple[int, int] | None:
@@ -148,19 +165,40 @@ def hand_rows(n: int, rect_w: int, rect_h: int, card_w: int, gap: float, least: 
 
 @dataclass(eq=False, slots=True)
 class HandBox(LabelBox):
-    """The viewer's hand: the shared fan while the cards lie side by side; more cards than that lie in two (or
-    three) rows, each row a name band below the one behind it, so no name is covered (issue 28: eleven cards in a
-    fan read "Knig", "Buil", "Warri" at 1024x600)."""
+    """The viewer's hand: the shared fan while the cards lie side by side; more cards than that lie in one line of
+    narrower cards, or in two (or three) rows, each row a name band below the one behind it, whichever gives the
+    larger cards, so no name is covered (issue 28: eleven cards in a fan read "Knig", "Buil", "Warri" at
+    1024x600; ten cards at 1600x900 lay in two rows of small cards, half the hand's room empty)."""
+
+    def _line_w(self, n: int) -> int:
+        """The widest card (up to ``card_w``) of which ``n`` lie side by side, 2 px apart at least."""
+        return min(self.card_w, (self.rect.w - 2 * (n - 1)) // max(1, n))
 
     def _rows(self, n: int) -> tuple[int, int] | None:
-        g = max(2, round(self.card_w * self.gap))
-        if n <= 1 or n * self.card_w + (n - 1) * g <= self.rect.w:
+        """(card width, rows) when the hand lies in rows; None: one line (side by side, or the shared fan's
+        overlap when nothing else shows every name)."""
+        if n <= 1 or n * self.card_w <= self.rect.w:  # side by side, the gaps narrowed if need be
             return None
-        return hand_rows(n, self.rect.w, self.rect.h, self.card_w, self.gap, self.least)
+        got = hand_rows(n, self.rect.w, self.rect.h, self.card_w, self.gap, self.least)
+        line = self._line_w(n)
+        if line >= title_width(self.least) and (got is None or line >= got[0]):
+            return None  # one line of narrower cards is as large as the rows would be
+        return got
+
+    def _tight(self, n: int) -> bool:
+        """The cards lie side by side only with the gaps narrowed (or narrower cards): then straight, as a tilted
+        card would lift a corner over its neighbour's name (the eight cards of a deal at 1024x600 lay in two rows,
+        half hidden)."""
+        g = max(2, round(self.card_w * self.gap))
+        return n > 1 and n * self.card_w + (n - 1) * g > self.rect.w
 
     def sprite_width(self, n: int) -> int:
         got = self._rows(n)
-        return got[0] if got is not None else LabelBox.sprite_width(self, n)
+        if got is not None:
+            return got[0]
+        if n > 1 and n * self.card_w > self.rect.w and self._line_w(n) >= title_width(self.least):
+            return self._line_w(n)  # one line of narrower cards
+        return LabelBox.sprite_width(self, n)
 
     def positions(self, n: int) -> list[tuple[float, float]]:
         got = self._rows(n)
@@ -191,6 +229,6 @@ class HandBox(LabelBox):
 
     def _arrange_all(self, duration: float) -> None:
         LabelBox._arrange_all(self, duration)
-        if self._rows(len(self.sprites)) is not None:
+        if self._tight(len(self.sprites)):
             for spr in self.sprites:
                 spr.angle = 0.0  # rows lie straight: a tilted card would lift a corner over the name behind it

@@ -244,10 +244,12 @@ class VillagesLayout:
         """(card width, collapsed, places): the widest cascades that fit, never narrower than every name needs;
         else piles at that width (issue 28: a name is never cut); only when even they do not fit, smaller."""
         least = title_width(self.least)
-        for collapsed in (False, True):
+        # the place to found a village on narrows (to one card and a bit) before any village is piled up
+        narrower = [e for e in (1.6, 1.2) if 0 < e < extra_w]
+        for collapsed, extra in [*((False, e) for e in (extra_w, *narrower)), (True, extra_w)]:
             w = max(cap, least)
             while True:
-                got = self._flow(specs, rect, w, extra_w, collapsed)
+                got = self._flow(specs, rect, w, extra, collapsed)
                 if got is not None:
                     return w, collapsed, got
                 if w <= least:
@@ -272,6 +274,8 @@ class VillagesLayout:
         self.villages_area[seat] = rect
         guests = {zid: g for zid, _, g in specs}
         lab = self.label_h(w)
+        if collapsed:  # a pile's box reaches down to what lies below it: the room its cards spread in when taken
+            placed = [(zid, self._pile_room(r, placed, rect, lab)) if zid else (zid, r) for zid, r in placed]
         for zid, r in placed:
             if zid:
                 self.boxes[zid] = VillageBox(zid, r, "row", w, mat=False, show_note=False, guests=guests[zid],
@@ -287,6 +291,13 @@ class VillagesLayout:
             label = self.fit_words(present.FOUND_LABELS, place.w - 8, self.label_px(w))
             self.boxes[slot] = VillageBox(slot, place, "row", w, label=label, mat=True, show_note=False)
         return w
+
+    @staticmethod
+    def _pile_room(r: pygame.Rect, placed: list[tuple[str, pygame.Rect]], rect: pygame.Rect, lab: int
+                   ) -> pygame.Rect:
+        """``r`` as tall as the villages rect allows above the next line of villages under it."""
+        below = [o.y - lab - 2 for _, o in placed if o.y > r.y and o.x < r.right and r.x < o.right]
+        return pygame.Rect(r.x, r.y, r.w, max(r.h, min([rect.bottom, *below]) - r.y))
 
     def _layout_middle(self, ids: dict[str, Zone], mid: pygame.Rect, mcw: int, mlab: int, gap: int) -> None:
         mch = round(mcw * kit.CARD_RATIO)

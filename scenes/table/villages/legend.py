@@ -1,5 +1,6 @@
 """The Villages legend: what every mark on a Villages card and table means (issue 28: "yellow dots on card corners
-are never explained"; they are the gold badges). Pictures are cut from the faces ``cardart`` draws."""
+are never explained": the gold badges, and the dot on a card another player moved since your last turn,
+``moved``). Pictures are cut from the faces ``cardart`` draws."""
 
 from __future__ import annotations
 
@@ -36,6 +37,17 @@ def _tucked(s: pygame.Surface, r: pygame.Rect) -> None:
     pygame.draw.rect(s, cardart.BORDER, card, 1, border_radius=max(2, r.w // 14))
     strip = pygame.Rect(card.x, card.bottom - card.h // 4, card.w, card.h // 4)
     pygame.draw.rect(s, kit.LIT, strip.inflate(4, 4), width=max(2, r.w // 16), border_radius=max(2, r.w // 14))
+
+
+def _moved(s: pygame.Surface, r: pygame.Rect) -> None:
+    """A card with the yellow outline and the dot on its top-right corner that mark a card another player moved."""
+    from scenes.table.since import MARK  # the table's own colour for the mark
+
+    card = pygame.Rect(r.x + r.w // 6, r.y + r.h // 5, r.w * 3 // 5, r.h * 3 // 4)
+    pygame.draw.rect(s, cardart.CREAM, card, border_radius=max(2, r.w // 14))
+    pygame.draw.rect(s, MARK, card, max(2, r.w // 16), border_radius=max(2, r.w // 14))
+    rad = max(3, r.w // 8)
+    pygame.draw.circle(s, MARK, card.topright, rad)
 
 
 def _colour_entry(colour: str) -> LegendEntry:
@@ -89,6 +101,11 @@ def legend() -> list[LegendEntry]:
         LegendEntry("tucked", "Glowing strip under a village",
                     "An animal or building you can use now (a Chicken, a Bunny, a Pig or the Sheep): click its strip.",
                     shape_picture(_tucked), group="On the table"),
+        LegendEntry("moved", "Yellow dot on a card's corner",
+                    "Another player moved this card since your last turn (the yellow outline too); the box \"Since "
+                    "your last turn\" says what they did. The marks go when you act.",
+                    shape_picture(_moved), group="On the table",
+                    short="Moved by another player since your last turn."),
     ]
     return out
 

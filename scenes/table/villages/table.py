@@ -26,7 +26,7 @@ from game.engine import Event, Zone
 from game.villages import explain, present
 from game.villages.cards import HIGH_SCORE, KIND_OF, LOW_SCORE
 from scenes.table import kit
-from scenes.table.base import TableScene
+from scenes.table.base import CardTag, TableScene
 from scenes.table.villages import cardart
 from scenes.table.villages import scores as vscores
 from scenes.table.villages.arena import VillagesArena
@@ -36,6 +36,9 @@ from scenes.table.villages.layout import VillagesLayout
 from scenes.table.villages.overlays import VillagesOverlays
 
 __all__ = ["VillageBox", "VillagesTable", "village_parts"]
+
+#: What the yellow dot on a card's corner means (the legend's "moved" entry says it too).
+MOVED = "the yellow dot: another player moved this card since your last turn"
 
 
 class VillagesTable(VillagesChoice, VillagesLayout, VillagesArena, VillagesOverlays, TableScene):
@@ -148,7 +151,7 @@ class VillagesTable(VillagesChoice, VillagesLayout, VillagesArena, VillagesOverl
         if self.totals_rect.collidepoint(pos):
             return explain.race_hint(self.view)
         if self.hover is not None:
-            return None
+            return self.moved_words(self.hover)
         box = self.box_at(pos, [b for b in self.boxes if b.startswith(("village:", "graveyard:", "hand:"))])
         if box is not None:  # a label shortened to fit ("−6 gold", "12") is said whole on hover
             z = self.zone_by_id.get(box.name)
@@ -157,6 +160,15 @@ class VillagesTable(VillagesChoice, VillagesLayout, VillagesArena, VillagesOverl
             if z is not None and not (z.id.startswith("hand:") and z.owner == self.front):
                 return f"{z.label}: {z.note}"
         return None
+
+    def moved_words(self, spr: Any) -> str | None:
+        """A card with the yellow dot of "since your last turn" says what the dot means (issue 28: "yellow dots on
+        card corners are never explained"), after what it does; None (the shared tooltip) for any other card."""
+        tag = spr.tag
+        if not isinstance(tag, CardTag) or tag.card is None or tag.card not in self.since.marked():
+            return None
+        does = self.gestures.label_for(tag.card, tag.zone)
+        return f"{does} · {MOVED}" if does else MOVED[0].upper() + MOVED[1:]
 
     def graveyard_words(self, z: Zone) -> str:
         """A graveyard's tooltip: what lies there and what it costs its owner (an empty one was "−0 gold")."""

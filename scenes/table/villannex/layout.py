@@ -36,6 +36,14 @@ class LegibleBox(kit.ZoneBox):
 
     def draw_label(self, surface: pygame.Surface, color: tuple[int, int, int] = kit.ON_TABLE) -> None:
         if not self.label or self.label_room <= self.rect.w:
+            size = self.label_size()
+            fnt = theme.font("ui-bold", size)
+            room = max(20, self.rect.w - 8)
+            if self.label and self.note and self.show_note and fnt.size(f"{self.label} · {self.note}")[0] > room:
+                # a note that does not fit goes whole, never cut to "producing noth…" (the box says it inside)
+                img = kit.text(theme.ellipsize(self.label, fnt, room), "ui-bold", size, color)
+                surface.blit(img, (self.rect.x + 4, self.rect.y - img.get_height() - 1))
+                return
             kit.ZoneBox.draw_label(self, surface, color)
             return
         size = self.label_size()
@@ -195,15 +203,17 @@ def layout_opponents(t: Any, others: list[int], ids: set[str], area: pygame.Rect
         t.boxes[f"hand:{o}"] = LegibleBox(f"hand:{o}", row1, "row", ocw, mat=False, gap=0.06, show_note=False,
                                           label="Hand" + (f" · {hidden} hidden" if hidden else ""))
         row2 = pygame.Rect(inner.x, row1.bottom + label_h, inner.w, och + 4)
-        side = [(z, lab) for z, lab in ((f"aside:{o}", "Aside"), (f"weapon:{o}", ""), (f"special:{o}", ""))
-                if z in ids]
+        # each named over its card: on the hand's row (an empty hand at the game's end) they read as its cards
+        side = [(z, lab) for z, lab in ((f"aside:{o}", "Aside"), (f"weapon:{o}", "Weapon"),
+                                        (f"special:{o}", "Special")) if z in ids]
         side_w = sum(int(xw * 1.12) + 2 for _ in side)
         up = bool(side) and held.get(o, 4) * ocw * 1.06 + side_w <= row1.w
         row = row1 if up else row2
         right = row.right
         for zid, label in side:
             w = int(xw * 1.12)
-            box = LegibleBox(zid, pygame.Rect(right - w, row.y, w, row.h), "pile" if label else "row", xw,
+            kind = "pile" if zid.startswith("aside") else "row"
+            box = LegibleBox(zid, pygame.Rect(right - w, row.y, w, row.h), kind, xw,
                              label=label, mat=False, show_note=False)
             t.boxes[zid] = box
             right -= w + 2

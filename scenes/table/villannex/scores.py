@@ -182,12 +182,21 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sh: Sheet, least: int
     least = max(theme.MIN_FONT, int(least))
     k = max(0.45, min(rect.w / nat_w, 1.6))
     y = rect.y
-    t = theme.text(sh.title, "card-bold", max(14, int(26 * k)), theme.INK)
-    surface.blit(t, (rect.x, y))
-    y += t.get_height() + int(6 * k)
+    # the title whole: a smaller size, then a second line ("...: not cleare" was cut at the sheet's edge)
+    size = max(14, int(26 * k))
+    while theme.font("card-bold", size).size(sh.title)[0] > rect.w and size > max(14, least + 2):
+        size -= 1
+    for line in theme.wrap(sh.title, "card-bold", size, rect.w):
+        t = theme.text(line, "card-bold", size, theme.INK)
+        surface.blit(t, (rect.x, y))
+        y += t.get_height()
+    y += int(6 * k)
     row_h = max(18, int(34 * k), round((least + 2) * 2))
     fs = max(least + 2, theme.MIN_FONT + 1, int(row_h * 0.5))
-    label_w = int(rect.w * 0.26)
+    # as wide as the longest row name needs (a one-column solitaire sheet shrank "Special product" to a whisper),
+    # up to 40 % of the sheet
+    need = max((theme.font("ui-bold", fs).size(r.label)[0] + int(row_h * 0.8) + 10 for r in sh.rows), default=0)
+    label_w = max(int(rect.w * 0.26), min(need, int(rect.w * 0.40)))
     value_w = int(rect.w * 0.08)
     ncols = len(sh.heads)
     col_w = (rect.w - label_w - value_w) // max(1, ncols)

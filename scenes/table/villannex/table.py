@@ -133,14 +133,12 @@ class VillannexTable(TableScene):
             return cardart.weapon_card(width, self.weapon_side(card), zoom=True, least=self.least)
         return self.face(card, width)
 
-    def _on_drop(self, spr: kit.CardSprite, pos: tuple[int, int]) -> bool:
+    def dropping(self, spr: kit.CardSprite, box: kit.ZoneBox, pos: tuple[int, int]) -> None:
         """A card dropped on a place of the row above the hand stays in that place (``layout.SlotBox``)."""
-        box = self.box_at(pos)
         if isinstance(box, layout.SlotBox) and box.slots and isinstance(spr.tag, CardTag) and spr.tag.card:
             self.slot_prefs = {c: i for c, i in self.slot_prefs.items() if c in self.zone_of}
             self.slot_prefs[spr.tag.card] = box.place_at(pos)
             box.prefs = self.slot_prefs
-        return super()._on_drop(spr, pos)
 
     # --- clicks on frames, hints ---------------------------------------------------------------------------------
     def narrow_click(self, spr: kit.CardSprite, pos: tuple[int, int], gestures: list[Gesture]) -> list[Gesture]:
@@ -152,8 +150,8 @@ class VillannexTable(TableScene):
         frame = self._frame_at(spr, pos)
         if frame is None:
             return gestures
-        picked = [g for g in gestures if getattr(g.draft, "frame", None) is not None
-                  and g.draft.frame(tag.card) == frame]
+        picked = [g for g in gestures if (frame_of := getattr(g.draft, "frame", None)) is not None
+                  and frame_of(tag.card) == frame]
         return picked or gestures
 
     def _frame_at(self, spr: kit.CardSprite, pos: tuple[int, int]) -> int | None:

@@ -1,0 +1,90 @@
+"""Do the review's marks repeat when the search's seed changes? (issue 30: at least 90 % of marks agree.)
+
+Run::
+
+    .venv/bin/python benchmarks/review_stability.py [--saves 10] [--iterations 1000] [--game villages] [--players 2]
+
+For each game: ``--saves`` games of medium AIs (seeds 1, 2, ...; the reviewed seat 0 plays as a medium AI would, a
+stand-in for a player), each reviewed twice (``game.review.review_match``, seeds 0 and 1). A decision is **marked**
+when either review gave it a grade; the marks **agree** when both gave it the same grade. Agreement = agreeing marks /
+marked decisions (1.0 when neither review marked anything). Also: decisions reviewed, graded (not excused as within
+the uncertainty or the only sensible move) and marked per grade. Human lines, then one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.match import Match, SeatSpec
+from game.play import decide, make_agents
+from game.registry import available_games
+from game.review import REVIEW_ITERATIONS, THRESHOLDS, review_match
+
+
+def played(game_name: str, players: int, seed: int) -> Match:
+    """A finished game of medium AIs (the save a player would review)."""
+    m = Match.new(game_name, [SeatSpec(f"P{i}", "medium") for i in range(players)], seed=seed)
+    agents = make_agents(["medium"] * players, seed)
+    while not m.is_over():
+        for seat, action in decide(m.game, m.state, list(agents)):
+            m.apply(seat, action)
+    return m
+
+
+def agreement(first: Sequence[Any], second: Sequence[Any]) -> tuple[int, int]:
+    """(marked decisions, agreeing ones) between two reviews of the same match."""
+    a = {e.index: e.grade for e in first}
+    b = {e.index: e.grade for e in second}
+    marked = [i for i in a.keys() | b.keys() if a.get(i, "") or b.get(i, "")]
+    return len(marked), sum(1 for i in marked if a.get(i, "") == b.get(i, ""))
+
+
+def measure(game_name: str, players: int, saves: int, iterations: int) -> dict[str, Any]:
+    marked = agree = reviewed = graded = 0
+    grades = {name: 0 for name, _ in THRESHOLDS}
+    t0 = time.process_time()
+    for seed in range(1, saves + 1):
+        match = played(game_name, players, seed)
+        one = review_match(match, 0, iterations=iterations, seed=0)
+        two = review_match(match, 0, iterations=iterations, seed=1)
+        m, a = agreement(one, two)
+        marked += m
+        agree += a
+        reviewed += len(one)
+        graded += sum(1 for e in one if e.graded)
+        for e in one:
+            if e.grade:
+                grades[e.grade] += 1
+    return {"game": game_name, "players": players, "saves": saves, "iterations": iterations,
+            "reviewed": reviewed, "graded": graded, "marks": grades, "marked": marked, "agree": agree,
+            "agreement": round(agree / marked, 3) if marked else 1.0, "cpu_s": round(time.process_time() - t0, 1)}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--saves", type=int, default=10)
+    ap.add_argument("--iterations", type=int, default=REVIEW_ITERATIONS)
+    ap.add_argument("--game", action="append", help="a game (repeatable; default: every game)")
+    ap.add_argument("--players", type=int, default=2)
+    args = ap.parse_args(argv)
+    rows = []
+    for name in args.game or available_games():
+        row = measure(name, args.players, args.saves, args.iterations)
+        rows.append(row)
+        print(f"{name}, {args.players}p: {row['saves']} saves, {row['reviewed']} decisions reviewed, "
+              f"{row['graded']} graded, marks {row['marks']}; {row['agree']} of {row['marked']} marked decisions "
+              f"agree ({row['agreement']:.0%}) [{row['cpu_s']} s cpu]", flush=True)
+    print(json.dumps(rows, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
