@@ -168,7 +168,7 @@ class Tutor:
             return None
         if step.expect is None:
             return "First read this step, then press Next."
-        return f"That works in a real game, but this step is about {step.idea}. {step.say}"
+        return f'That works in a real game, but this step shows you one idea ("{step.idea}"). {step.say}'
 
     # --- moving on --------------------------------------------------------------------------------------------
     def play(self, action: Action) -> tuple[list[Event], str]:
