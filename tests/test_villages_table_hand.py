@@ -59,7 +59,7 @@ def test_a_hand_that_fits_side_by_side_stays_the_shared_fan() -> None:
 def test_ten_cards_at_1600x900_lie_in_one_line_no_smaller_than_rows_would_be() -> None:
     """Seen under Xvfb: ten cards at 1600x900 lay in two rows of small cards, half of the hand's room empty and half
     of each back-row card hidden; one line of narrower cards is as large and shows them whole."""
-    app, table = _open(busiest.three_full_hand(10), (1600, 900))
+    _app, table = _open(busiest.three_full_hand(10), (1600, 900))
     box = table.boxes["hand:0"]
     assert isinstance(box, HandBox) and len(box.sprites) >= 10
     n = len(box.sprites)
@@ -69,3 +69,27 @@ def test_ten_cards_at_1600x900_lie_in_one_line_no_smaller_than_rows_would_be() -
     assert rows is None or rects[0].w >= rows[0]
     assert all(box.rect.inflate(4, 4).contains(r) for r in rects) and all(s.angle == 0.0 for s in box.sprites)
     assert not any(box.behind(s) for s in box.sprites)
+
+
+def test_the_turn_account_beside_the_hand_wraps_its_lines_instead_of_cutting_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen under Xvfb at 1024x600 at a round's end: "Round 1 is scored / Read the table, th…"."""
+    from game.villages import explain
+    from scenes import theme
+    from scenes.table.villages import overlays
+
+    _app, table = _open(busiest.three_mid(), (1024, 600))
+    monkeypatch.setattr(explain, "turn_lines", lambda *a: ["Round 1 is scored", "Read the table, then deal"])
+    cut: list[str] = []
+    real = theme.ellipsize
+
+    def spy(words: str, fnt: pygame.font.Font, width: int) -> str:
+        out = real(words, fnt, width)
+        if out != words:
+            cut.append(words)
+        return out
+
+    monkeypatch.setattr(overlays.theme, "ellipsize", spy)
+    assert table.turn_rect.w < 160  # narrow enough that the second line does not fit on one line
+    table.draw_turn(pygame.Surface((1024, 600)))
+    assert not cut, cut

@@ -107,14 +107,17 @@ class VillagesOverlays:
         r = self.turn_rect
         if r.w <= 0:
             return
-        lines = explain.turn_lines(self.view, self.viewer, self.match.is_over())
         size = max(self.least, int(14 * self.k))
         lh = theme.font("ui", size).get_linesize()
-        lines = lines[:max(1, r.h // lh)]
-        y = r.centery - lh * len(lines) // 2
-        for i, ln in enumerate(lines):
-            role = "ui-bold" if i == 0 else "ui"
-            t = theme.text(theme.ellipsize(ln, theme.font(role, size), r.w - 8), role, size,
-                           theme.ON_TABLE if i == 0 else theme.ON_TABLE_SOFT)
+        # each line wrapped, not cut ("Read the table, th…" at 1024x600): the first in bold, as many as fit
+        rows = [(piece, i == 0) for i, ln in enumerate(explain.turn_lines(self.view, self.viewer,
+                                                                          self.match.is_over()))
+                for piece in theme.wrap(ln, "ui-bold" if i == 0 else "ui", size, r.w - 8)]
+        rows = rows[:max(1, r.h // lh)]
+        y = r.centery - lh * len(rows) // 2
+        for words, head in rows:
+            role = "ui-bold" if head else "ui"
+            t = theme.text(theme.ellipsize(words, theme.font(role, size), r.w - 8), role, size,
+                           theme.ON_TABLE if head else theme.ON_TABLE_SOFT)
             surface.blit(t, (r.x + 4, y))
             y += lh
