@@ -12,8 +12,6 @@ import inspect
 import pkgutil
 from pathlib import Path
 
-import pytest
-
 import scenes.table
 from scenes.table.base import TableScene
 
