@@ -14,9 +14,12 @@ the fit never saw them), with medium and hard seats as recorded:
   |mean chance - share won|), and its **noise floor**: the mean ECE a perfectly calibrated estimate would show on the
   same chances and count (outcomes drawn from the chances, 200 draws): an ECE below that cannot be told from noise;
 - **raw**: skill and ECE of the search's raw value (what the hint showed before);
-- **bound**: the skill of the same fit given the game's evaluation of the TRUE state (every hidden card seen) in
-  place of a sampled one, fitted on the training seeds and measured on the held-out ones: where luck makes the
-  goal skill impossible, this is how far an estimate that knows more gets;
+- **bound**: the skill of the same regression on the values of a clairvoyant search (``game.ai.winchance_oracle``:
+  the coach's search given every hidden card and the deck's order; inputs: its logit, that times the progress, the
+  true state's evaluation: few, as the folds are small), fitted on two
+  folds of the held-out games; where luck makes the goal skill impossible, this is how far an estimate that knows
+  everything a player cannot gets. Marked * where no oracle file exists: then the regression with only the
+  evaluation of the true state (a weak bound);
 - **drop scale**: the median, over the held-out decisions, of the shown chance's change per point of raw value in
   the 10 points below the best move: a raw drop of 20 points is that many times 20 points of real win chance (the
   review's thresholds, game/review.py, are re-derived from it);
@@ -37,7 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import winchance
 from game.ai.winchance import inputs
-from game.ai.winchance_fit import fit_records, is_test, load, position_of
+from game.ai.winchance_fit import fit_logistic, fit_records, is_test, load, position_of
+from game.ai.winchance_oracle import ORACLE
 
 
 def brier(preds: Sequence[float], ys: Sequence[float]) -> float:
@@ -82,6 +86,36 @@ def slope(rec: dict[str, Any], step: float = 0.1) -> float:
     return (winchance.calibrated(rec["game"], pos, hi) - winchance.calibrated(rec["game"], pos, lo)) / (hi - lo)
 
 
+def bound_preds(game: str, players: int, train: Sequence[dict[str, Any]], test: Sequence[dict[str, Any]]
+                ) -> tuple[list[float], str]:
+    """The bound's chances on the held-out records: with the clairvoyant search's values
+    (``python -m game.ai.winchance_oracle``), the same regression on them fitted on two folds of the held-out games
+    (odd and even seeds, each predicted by the other's fit); else the fit with the evaluation of the true state in
+    place of a sampled one (a weaker bound: the search still samples)."""
+    path = ORACLE / f"{game}-{players}.jsonl"
+    values: dict[tuple[int, int, int], float] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                o = json.loads(line)
+                values[(o["seed"], o["seat"], o["decision"])] = o["oracle_raw"]
+    if values and all((r["seed"], r["seat"], r["decision"]) in values for r in test):
+        def x(r: dict[str, Any]) -> list[float]:
+            v = winchance.logit(values[(r["seed"], r["seat"], r["decision"])])
+            return [v, r["progress"] * v, winchance.logit(r["evaluate_full"])]
+
+        fits = {}
+        for parity in (0, 1):
+            fold = [r for r in test if r["seed"] % 2 == parity]
+            if not fold:
+                break
+            fits[parity] = fit_logistic([x(r) for r in fold], [float(r["won"]) for r in fold])
+        else:
+            return [fits[1 - r["seed"] % 2].predict(x(r)) for r in test], "search"
+    model = fit_records(train, oracle=True)
+    return [model.predict(inputs(position_of(r, oracle=True), r["raw"])) for r in test], "evaluate"
+
+
 def measure(records: Sequence[dict[str, Any]], bins: int = 10) -> list[dict[str, Any]]:
     rows: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for r in records:
@@ -97,8 +131,7 @@ def measure(records: Sequence[dict[str, Any]], bins: int = 10) -> list[dict[str,
         base = brier([base_rate] * len(ys), ys)
         preds = [shown(r) for r in test]
         raw = [r["raw"] for r in test]
-        oracle_model = fit_records(train, oracle=True)
-        bound = [oracle_model.predict(inputs(position_of(r, oracle=True), r["raw"])) for r in test]
+        bound, bound_kind = bound_preds(game, players, train, test)
         b = brier(preds, ys)
 
         def skill(x: float, base: float = base) -> float:
@@ -118,7 +151,7 @@ def measure(records: Sequence[dict[str, Any]], bins: int = 10) -> list[dict[str,
             "positions": len(test), "brier": round(b, 4), "base": round(base, 4), "skill": round(skill(b), 3),
             "ece": round(ece(preds, ys, bins), 4), "ece_floor": round(ece_floor(preds, bins), 4),
             "raw_skill": round(skill(brier(raw, ys)), 3), "raw_ece": round(ece(raw, ys, bins), 4),
-            "bound_skill": round(skill(brier(bound, ys)), 3), "slope": round(slopes[len(slopes) // 2], 3), "by_level": by_level,
+            "bound_skill": round(skill(brier(bound, ys)), 3), "bound_kind": bound_kind, "slope": round(slopes[len(slopes) // 2], 3), "by_level": by_level,
             "reliability": [(n, round(p, 3), round(w, 3)) for n, p, w in reliability(preds, ys, bins)],
         })
     return out
@@ -131,7 +164,8 @@ def markdown(rows: Sequence[dict[str, Any]]) -> str:
     for r in rows:
         lines.append(f"| {r['game']}, {r['players']} | {r['games']} ({r['positions']}) | {r['brier']:.3f} "
                      f"| {r['base']:.3f} | {r['skill']:.2f} | {r['ece']:.3f} ({r['ece_floor']:.3f}) "
-                     f"| {r['raw_skill']:.2f} / {r['raw_ece']:.3f} | {r['bound_skill']:.2f} | {r['slope']:.2f} |")
+                     f"| {r['raw_skill']:.2f} / {r['raw_ece']:.3f} | {r['bound_skill']:.2f}{'' if r['bound_kind'] == 'search' else '*'} "
+                     f"| {r['slope']:.2f} |")
     return "\n".join(lines)
 
 

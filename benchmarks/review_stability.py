@@ -4,8 +4,8 @@ Run::
 
     .venv/bin/python benchmarks/review_stability.py [--saves 10] [--iterations 1000] [--game villages] [--players 2]
 
-For each game: ``--saves`` games of medium AIs (seeds 1, 2, ...; the reviewed seat 0 plays as a medium AI would, a
-stand-in for a player), each reviewed twice (``game.review.review_match``, seeds 0 and 1). A decision is **marked**
+For each game: ``--saves`` games (seeds 1, 2, ...) of an easy AI in the reviewed seat 0 (``--level``: a stand-in for a
+new player, whose moves leave marks to review; a medium seat rarely drops more than a few points) against medium AIs, each reviewed twice (``game.review.review_match``, seeds 0 and 1). A decision is **marked**
 when either review gave it a grade; the marks **agree** when both gave it the same grade. Agreement = agreeing marks /
 marked decisions (1.0 when neither review marked anything). Also: decisions reviewed, graded (not excused as within
 the uncertainty or the only sensible move) and marked per grade. Human lines, then one JSON line.
@@ -29,10 +29,12 @@ from game.registry import available_games
 from game.review import REVIEW_ITERATIONS, THRESHOLDS, review_match
 
 
-def played(game_name: str, players: int, seed: int) -> Match:
-    """A finished game of medium AIs (the save a player would review)."""
-    m = Match.new(game_name, [SeatSpec(f"P{i}", "medium") for i in range(players)], seed=seed)
-    agents = make_agents(["medium"] * players, seed)
+def played(game_name: str, players: int, seed: int, level: str = "easy") -> Match:
+    """A finished game, seat 0 played at ``level`` (easy: a stand-in for a new player, who leaves marks to
+    review), the others by medium AIs."""
+    levels = [level] + ["medium"] * (players - 1)
+    m = Match.new(game_name, [SeatSpec(f"P{i}", lv) for i, lv in enumerate(levels)], seed=seed)
+    agents = make_agents(levels, seed)
     while not m.is_over():
         for seat, action in decide(m.game, m.state, list(agents)):
             m.apply(seat, action)
@@ -47,12 +49,12 @@ def agreement(first: Sequence[Any], second: Sequence[Any]) -> tuple[int, int]:
     return len(marked), sum(1 for i in marked if a.get(i, "") == b.get(i, ""))
 
 
-def measure(game_name: str, players: int, saves: int, iterations: int) -> dict[str, Any]:
+def measure(game_name: str, players: int, saves: int, iterations: int, level: str = "easy") -> dict[str, Any]:
     marked = agree = reviewed = graded = 0
     grades = {name: 0 for name, _ in THRESHOLDS}
     t0 = time.process_time()
     for seed in range(1, saves + 1):
-        match = played(game_name, players, seed)
+        match = played(game_name, players, seed, level)
         one = review_match(match, 0, iterations=iterations, seed=0)
         two = review_match(match, 0, iterations=iterations, seed=1)
         m, a = agreement(one, two)
@@ -71,13 +73,14 @@ def measure(game_name: str, players: int, saves: int, iterations: int) -> dict[s
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--saves", type=int, default=10)
-    ap.add_argument("--iterations", type=int, default=REVIEW_ITERATIONS)
+    ap.add_argument("--iterations", type=int, default=REVIEW_ITERATIONS, help="per decision (the review screen: 300)")
     ap.add_argument("--game", action="append", help="a game (repeatable; default: every game)")
     ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--level", default="easy", help="who plays the reviewed seat 0 (the others: medium)")
     args = ap.parse_args(argv)
     rows = []
     for name in args.game or available_games():
-        row = measure(name, args.players, args.saves, args.iterations)
+        row = measure(name, args.players, args.saves, args.iterations, args.level)
         rows.append(row)
         print(f"{name}, {args.players}p: {row['saves']} saves, {row['reviewed']} decisions reviewed, "
               f"{row['graded']} graded, marks {row['marks']}; {row['agree']} of {row['marked']} marked decisions "

@@ -117,7 +117,25 @@ def cache_sizes() -> dict[str, str]:
             "texts": row(_values(theme._text_cache)), "wraps": str(theme._wrap.cache_info().currsize),
             "shadows": row(_values(paint._shadow_cache)), "mats": row(_values(paint._mat_cache)),
             "rotations": row(_values(cardsprite._rot_cache)), "combos": row(_values(cardsprite._combo_cache)),
-            "faces": row([s for f in faces for s in _values(f)])}
+            "faces": row([s for f in faces for s in _values(f)]), "engine": engine_memos()}
+
+
+def engine_memos() -> str:
+    """Entries in the engine's memo tables (``lru_cache``s and module-level ``_UPPER`` dicts in game/), and the
+    fullest one: each is bounded, so after the first games the total stops growing."""
+    import functools
+
+    sizes: dict[str, int] = {}
+    for name, mod in list(sys.modules.items()):
+        if not name.startswith("game.") or mod is None:
+            continue
+        for attr, v in list(vars(mod).items()):
+            if isinstance(v, functools._lru_cache_wrapper):
+                sizes[f"{name[5:]}.{attr}"] = v.cache_info().currsize
+            elif isinstance(v, dict) and attr.startswith("_") and attr.isupper():
+                sizes[f"{name[5:]}.{attr}"] = len(v)
+    top = max(sizes, key=sizes.__getitem__, default="")
+    return f"{sum(sizes.values())} ({top} {sizes.get(top, 0)})"
 
 
 def _values(cache: Any) -> list[Any]:

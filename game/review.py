@@ -3,20 +3,25 @@ valued by the coach's search (game/ai/coach.py) from that seat's view at the tim
 liked best.
 
 A decision is graded by the drop in the calibrated win chance (game/ai/winchance.py: a probability fitted to the
-results of self-play games, issue 30) between the search's best move and the move made
-(``drop = best_win - chosen_win``). The search is a sample of playouts, so each chance carries a standard error
-(``MoveValue.spread``); the drop is only counted beyond :data:`SURE` of those errors (``sure = drop - SURE *
-spread``, ``spread`` the error of the difference), and ``sure`` is held against :data:`THRESHOLDS`:
+results of self-play games, issue 30) between the best move and the move made (``drop = best_win - chosen_win``).
+The drop is measured twice over: one search over every move finds the best other move, then a second search with
+only that move and the move made at its root (``coach.duel``) values the two, each with about half of it. In the
+first search UCB spends few playouts on a poor move, so the value of a poor move made was the least sure number of
+all; in the duel it is as sure as the other. Each chance carries a standard error from the search's sampling
+(``MoveValue.spread``); a drop within :data:`SURE` of those errors is no mark. Otherwise it is held against
+:data:`THRESHOLDS`:
 
-- a **blunder** costs at least 12 points (0.12) of real win chance,
-- a **mistake** at least 6 points,
-- an **inaccuracy** at least 3 points;
+- a **blunder** costs at least 14 points (0.14) of win chance,
+- a **mistake** at least 7 points,
+- an **inaccuracy** at least 4 points;
 
-less is no mark. The thresholds are on the calibrated scale: it is less spread than the search's raw value (a raw
-drop of 20 points is, at the median reviewed decision, about 10 points of real win chance; docs/performance.md,
-"Win chance calibration"), so the old 20/10/5 points became 12/6/3. A decision is not graded at all (grade "",
-``graded`` false) when the drop is within the estimate's own uncertainty, or when the move made was the only sensible
-one (every other legal move is one ``game.blunder`` names): there was nothing to choose.
+less is no mark. The thresholds are on the calibrated scale, which is less spread than the search's raw value: a
+point of raw value just below the best move is 0.38 to 1.13 points of calibrated chance, 0.70 in the median row (the
+"drop scale" of benchmarks/calibration.py, docs/performance.md), so the old 20/10/5 raw points became 14/7/3.5, the
+smallest held at 4 as the search's noise between two seeds reaches 3 points. A decision is not
+graded at all (grade "", ``graded`` false) when the drop, or with the best move played every move's, is within the
+uncertainty, or when the move made was the only sensible one (every other legal move is one ``game.blunder``
+names): there was nothing to choose.
 
 The positions are rebuilt by replaying the match's decisions from a fresh :class:`Match` with the same game,
 seats, seed and options (a save is exactly that), and each is masked to the reviewed seat's view before the search
@@ -32,14 +37,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.coach import MoveValue, rank_moves
+from game.ai.coach import MoveValue, duel, rank_moves
 from game.engine import Action
 from game.match import Match
 
 #: (grade, smallest drop in win chance), the worst first: a decision takes the first grade whose drop it reaches.
-THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.12), ("mistake", 0.06), ("inaccuracy", 0.03))
-#: A drop counts only beyond this many standard errors of the difference between the two moves' chances.
-SURE = 2.0
+THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.14), ("mistake", 0.07), ("inaccuracy", 0.04))
+#: A drop counts only beyond this many of ``spread``, the standard error of the difference between the two moves'
+#: chances. ``spread`` takes a playout's reward variance at its largest (v (1 - v), as if every playout ended in a
+#: win or a loss); playouts cut short and scored by the evaluation vary less, and two seeds' drops differed by about
+#: a quarter of it (Villagers & Villains, 60 decisions), so half of it is already about two real errors.
+SURE = 0.5
 #: Search iterations per reviewed decision by default (the results screen and ``python -m game review``).
 REVIEW_ITERATIONS = 1000
 
@@ -81,11 +89,12 @@ class ReviewEntry:
 
 
 def grade(drop: float, spread: float = 0.0) -> str:
-    """The mark for a drop in win chance whose standard error is ``spread``: the part of the drop beyond SURE
-    errors against THRESHOLDS, "" below the smallest."""
-    sure = drop - SURE * spread
+    """The mark for a drop in win chance whose standard error is ``spread``: "" when the drop is within SURE errors
+    (the search cannot tell the two moves apart), else the first of THRESHOLDS the drop reaches ("" below all)."""
+    if drop <= SURE * spread:
+        return ""
     for name, least in THRESHOLDS:
-        if sure >= least:
+        if drop >= least:
             return name
     return ""
 
@@ -139,8 +148,17 @@ def review_match(match: Match, seat: int, *, iterations: int = REVIEW_ITERATIONS
         ranking = rank_moves(game, view, seat, iterations=iterations, seed=decision_seed(seed, i), cancel=cancel)
         if cancel is not None and cancel():
             break
-        best = max(ranking, key=lambda m: m.win)  # the calibrated chances rank as the raw values: ranking[0]
         chosen = next(m for m in ranking if m.action == action)
+        # the second look (coach.duel): the move made alone against the search's best other move, each with about
+        # half of a search of its own, so the drop does not rest on the few playouts UCB spared a poor move
+        rival = next(m for m in ranking if m.action != action)
+        pair = duel(game, view, seat, [rival.action, action], iterations=iterations,
+                    seed=decision_seed(seed, i) + 500_009, cancel=cancel)
+        if cancel is not None and cancel():
+            break
+        chosen = next(m for m in pair if m.action == action)
+        rival = next(m for m in pair if m.action != action)
+        best = rival if rival.win > chosen.win else chosen
         drop = max(0.0, best.win - chosen.win)
         spread = 0.0 if chosen is best else math.hypot(best.spread, chosen.spread)
         graded = (drop > SURE * spread if chosen is not best else not all_close(ranking))

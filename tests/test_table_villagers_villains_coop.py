@@ -63,7 +63,7 @@ def test_the_team_score_is_the_sum_of_the_mayors_scores_on_the_live_score_line()
 def test_a_competitive_table_keeps_the_seats_own_score_line() -> None:
     match = mid_game({})
     _app, table = open_match(match)
-    assert table.estimate_text().split(" · ")[0] == f"Your score now: {totals(table.view)[0]}"
+    assert table.estimate_text().split(", with ")[0] == f"Your score now: {totals(table.view)[0]}"
     assert "Cooperative" not in table.estimate_text()
 
 

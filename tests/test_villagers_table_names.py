@@ -270,3 +270,30 @@ def test_the_countess_row_keeps_names_and_counts_the_rest(app: Any) -> None:
     assert len(shown) + scene.strip_more.get("countess", 0) == total
     found = [f for f in card_audit.check_frame(scene, "solo", (1024, 600)) if "countess" in f.card]
     assert found == [], "\n".join(map(str, found))
+
+
+@pytest.mark.parametrize("make", [busiest.first_market_5p, busiest.solo_deep_hand])
+def test_no_card_lies_over_its_pile_or_squares_label(app: Any, make: Any) -> None:
+    """The Village Square's card and the discard pile's top card reached over their own labels at 1024x600 ("Village
+    Square" and "Discard · 32" half hidden): a labelled box now holds its cards below the label."""
+    scene = _open(app, make(), (1024, 600))
+    labelled = [z for z, b in scene.boxes.items() if b.label and (z in ("reserve", "discard") or z.startswith(
+        f"square:{scene.front}"))]
+    assert "discard" in labelled
+    over = [(z, s.tag.card) for z in labelled for s in scene.order
+            if s.tag.zone == z and s.home_rect.top < scene.boxes[z].rect.top - 1]
+    assert over == []
+
+
+def test_only_as_many_lone_villagers_become_strips_as_it_takes(app: Any) -> None:
+    """One column too many turned every lone villager of the front village into a name strip (a row of 14 cards
+    became 14 strips at 1600x900); now the Basic ones go first and only until the other columns name themselves."""
+    scene = _open(app, busiest.solo_many_lone(), (1600, 900))
+    front = scene.front
+    lone = [z for z in scene.boxes if z.startswith(f"village:{front}:") and scene.zone_by_id[z].size == 1
+            and scene.zone_by_id[z].cards[0] not in scene.shown.kids]
+    striped = [z for z in lone if z in scene.strip_cells]
+    assert len(lone) >= 14 and 0 < len(striped) <= len(lone) // 2, (len(lone), len(striped))
+    assert scene.village_w[front] >= strips.full_need(scene.least)
+    found = [f for f in card_audit.check_frame(scene, "lone", (1600, 900)) if f"village:{front}" in f.card]
+    assert found == [], "\n".join(map(str, found))

@@ -112,7 +112,7 @@ def test_the_score_now_says_how_much_of_it_the_end_decides() -> None:
     pending = rows["LARGEST TOWN BONUS"] + rows["Angry Mob unused"]
     assert pending == C.largest_town_bonus + C.angry_mob_unused > 0
     line = explain.estimate_words(st, 0)
-    assert line == f"Your score now: {totals(st)[0]} · {pending} of it in bonuses decided at the end"
+    assert line == f"Your score now: {totals(st)[0]}, with {pending} in bonuses decided at the end"
     assert "LARGEST TOWN BONUS: 3 points (decided at the end)" in explain.estimate_breakdown(st, 0) or \
         C.largest_town_bonus != 3
     assert explain.estimate_words(st, 2) == f"Your score now: {totals(st)[2]}"  # nothing of it the end decides

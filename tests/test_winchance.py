@@ -104,3 +104,17 @@ def test_the_calibration_measures_on_known_cases() -> None:
     truth = [1.0 if rng.random() < p else 0.0 for p in preds]
     assert bench.ece(overconfident, truth) > 3 * floor
     assert math.isclose(bench.brier(truth, truth), 0.0)
+
+
+def test_a_duel_values_only_the_moves_it_is_given() -> None:
+    from game.ai.coach import duel
+
+    game = get_game("villages")
+    state = game.new_game(["A", "B"], 3, game.normalize_options({}, 2))
+    seat = game.to_act(state)[0]
+    legal = game.legal_actions(game.view(state, seat), seat)
+    two = duel(game, state, seat, [legal[-1], legal[0]], iterations=40, seed=1)
+    assert {m.action for m in two} == {legal[0], legal[-1]}
+    assert sum(m.visits for m in two) >= 40 and min(m.visits for m in two) >= 5, "each move gets its share"
+    nothing: Any = "not a move"
+    assert duel(game, state, seat, [nothing], iterations=10) == []

@@ -107,11 +107,31 @@ def rank_moves(game: Game, view: Any, seat: Seat, *, iterations: int = COACH_ITE
     legal = game.legal_actions(view, seat)
     if not legal:
         return []
+    return _ranked(game, view, seat, list(legal), iterations, seed, cancel)
+
+
+def duel(game: Game, view: Any, seat: Seat, actions: list[Action], *, iterations: int = COACH_ITERATIONS,
+         seed: int = 0, cancel: Callable[[], bool] | None = None) -> list[MoveValue]:
+    """Only ``actions`` (legal moves of the seat) valued, by a search whose root offers nothing else, best first.
+
+    The review's second look at a decision (game/review.py): in the search over every move, UCB spends few
+    playouts on a poor move, so the value of a poor move made is the least sure number of all and changes most with
+    the seed. Searched alone against the best move, each gets about half the iterations."""
+    view = game.view(view, seat)
+    legal = game.legal_actions(view, seat)
+    chosen = [a for a in legal if a in actions]
+    if not chosen:
+        return []
+    return _ranked(game, view, seat, chosen, iterations, seed, cancel)
+
+
+def _ranked(game: Game, view: Any, seat: Seat, legal: list[Action], iterations: int, seed: int,
+            cancel: Callable[[], bool] | None) -> list[MoveValue]:
     searched, tuning = searched_game(game, view)
     agent = HardAgent(seed, iterations=max(1, iterations), tuning=tuning, early_stop=False)
     agent.shape_margin = False
     rng = random.Random(f"coach:{seed}")
-    edges = agent.search(searched, view, seat, list(legal), rng, cancel=cancel)
+    edges = agent.search(searched, view, seat, legal, rng, cancel=cancel)
     seen = [e for e in edges.values() if e[0] > 0]
     visits_all = sum(e[0] for e in seen)
     mean = sum(e[1] for e in seen) / visits_all if visits_all > 0 else 0.5

@@ -57,9 +57,11 @@ def levels_for(seed: int, players: int) -> list[str]:
     return levels
 
 
-def play_and_record(game: Game, players: int, seed: int, per_seat: int, hard_iterations: int,
-                    coach_iterations: int) -> list[dict[str, Any]]:
-    """One self-play game and its records (see the module docstring)."""
+def self_play(game: Game, players: int, seed: int, hard_iterations: int
+              ) -> tuple[list[list[tuple[Any, Any, Action, int]]], Any, list[str]]:
+    """One self-play game: per seat its decisions with a choice as (view, full state, action made, legal moves),
+    the final state and the seats' levels. The same seed plays the same game (the agents are seeded, the hard one
+    searches a fixed number of iterations)."""
     options = game.normalize_options({}, players)
     state = game.new_game([f"P{i}" for i in range(players)], seed, options)
     levels = levels_for(seed, players)
@@ -77,6 +79,13 @@ def play_and_record(game: Game, players: int, seed: int, per_seat: int, hard_ite
             choices.append((s, action))
         for s, action in choices:
             game.apply(state, s, action)
+    return seen, state, levels
+
+
+def play_and_record(game: Game, players: int, seed: int, per_seat: int, hard_iterations: int,
+                    coach_iterations: int) -> list[dict[str, Any]]:
+    """One self-play game and its records (see the module docstring)."""
+    seen, state, levels = self_play(game, players, seed, hard_iterations)
     outcome = game.outcome(state)
     rng = random.Random(f"records:{seed}")
     out: list[dict[str, Any]] = []
@@ -193,8 +202,16 @@ def fit_logistic(xs: Sequence[Sequence[float]], ys: Sequence[float], ridge: floa
     return Model(tuple(mean), tuple(scale), w[0], tuple(w[1:]))
 
 
-def fit_records(records: Sequence[dict[str, Any]], oracle: bool = False) -> Model:
+#: The inputs that multiply the raw value by something else: left out (held at 0) when with them the fitted chance
+#: would fall somewhere as the raw value rises.
+PRODUCTS = tuple(FEATURES.index(f) for f in ("progress_raw", "fair_raw"))
+
+
+def fit_records(records: Sequence[dict[str, Any]], oracle: bool = False, plain: bool = False) -> Model:
+    """The regression on ``records``; ``plain``: without the raw value's products (PRODUCTS)."""
     xs = [inputs(position_of(r, oracle), r["raw"]) for r in records]
+    if plain:
+        xs = [[0.0 if j in PRODUCTS else v for j, v in enumerate(x)] for x in xs]
     return fit_logistic(xs, [float(r["won"]) for r in records])
 
 
@@ -207,9 +224,14 @@ def fit(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
             groups.setdefault(key, []).append(r)
     out: dict[str, Any] = {}
     for key, recs in sorted(groups.items()):
+        seats = [1] if key.endswith("/solo") else list(range(2, 7))
         model = fit_records(recs)
-        if not rises(model, [1] if key.endswith("/solo") else range(2, 7)):
-            print(f"{key}: the chance would not rise with the search value everywhere; no fit stored", file=sys.stderr)
+        if not rises(model, seats):
+            print(f"{key}: with the raw value's products the chance would fall somewhere; fitted without them",
+                  file=sys.stderr)
+            model = fit_records(recs, plain=True)
+        if not rises(model, seats):
+            print(f"{key}: the chance would not rise with the search value; no fit stored", file=sys.stderr)
             continue
         out[key] = {**model.to_json(), "records": len(recs),
                     "players": sorted({r["players"] for r in recs}), "coach_iterations": COACH_ITERATIONS}

@@ -182,6 +182,12 @@ class Village:
         return got
 
 
+#: Village summaries and incomes kept between decisions; a full table starts over (no bookkeeping per hit). A hard
+#: decision at the full 1 s budget (about 400 iterations, 4 seats) makes about 1,000 Villages and 3,500 incomes, so
+#: these bounds hold several searches; they were 50,000 and 100,000 (about 100 MB in a long session, issue 32).
+VILLAGES_MAX = 8192
+INCOME_MAX = 32768
+
 _VILLAGES: dict[tuple[object, ...], Village] = {}
 
 
@@ -195,7 +201,7 @@ def village_of(st: VillagersState, seat: int) -> Village:
            tuple(map(standin.get, v)) if standin else None, st.food_side[seat])
     got = _VILLAGES.get(key)
     if got is None:
-        if len(_VILLAGES) > 50_000:
+        if len(_VILLAGES) >= VILLAGES_MAX:
             _VILLAGES.clear()
         got = _VILLAGES[key] = Village(st, seat)
     return got
@@ -311,7 +317,7 @@ def projected(st: VillagersState, viewer: int | None = None) -> list[float]:
                rounds, future)
         got = _INCOME.get(key)
         if got is None:
-            if len(_INCOME) > 100_000:
+            if len(_INCOME) >= INCOME_MAX:
                 _INCOME.clear()
             got = _INCOME[key] = _income(vill, known, len(hand), st.square[s], capacity, key[5], m, mnew, rounds,
                                          future)

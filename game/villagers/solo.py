@@ -9,8 +9,8 @@ Once the Event is settled the round goes on to its Draft by name, ``Ph.DRAFT_STA
 for everyone lost to the hard AI 99 games in 100 while a new player lost 25 to 97, so setup offers levels. A level
 changes only three numbers of section 4, kept in one table (countess.py ``LEVELS``): her card's Gold at each
 Market (4 in the document), her starting supply (1) and after which of your drafts she takes a face-up Road villager
-(after each one; "every second" means after your 2nd and 4th draft of a Draft phase; Favoured Guest still adds its
-extra gift after your first draft). Events, the Jester and everything else stay as written. "standard" is the
+(after each one; the gentle level only after your 1st, 3rd and 5th draft of a Draft phase; Favoured Guest still
+adds its extra gift after your first draft). Events, the Jester and everything else stay as written. "standard" is the
 document's Countess and the default, so older saves and replays (which name no level) play as before. The levels
 run from one the easy AI (our proxy for a new player, with random play) beats about half the time to one the hard
 AI beats at most half the time; the figures quoted in setup are measured by benchmarks/countess_levels.py.
@@ -40,7 +40,7 @@ from game.villagers.state import (
 )
 from game.villagers.texts import cname, coins_text
 
-LEVEL_NOTICE = " ".join(
+LEVEL_NOTICE = "\n".join(
     ["House rule of ours, not in the rulebook or the reconstructed solo rules: how strong the Countess is.",
      *(describe(lv) for lv in LEVELS)]
 )

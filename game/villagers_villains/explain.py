@@ -281,14 +281,14 @@ def at_end(v: VVState, seat: int | None = None) -> int:
 
 def estimate_words(v: VVState, seat: int) -> str:
     """The live score line, the score if the game ended now: "Your score now: 9", and when some of it is a bonus
-    the final scoring settles, how much ("Your score now: 18 · 5 of it in bonuses decided at the end");
+    the final scoring settles, how much ("Your score now: 18, with 5 in bonuses decided at the end");
     Cooperative: "Cooperative · Team score now: 20"."""
     if v.rules.cooperative:
         pending = at_end(v)
-        tail = f", {pending} of it end bonuses" if pending else ""
+        tail = f", with {pending} in end bonuses" if pending else ""
         return f"Cooperative · Team score now: {sum(totals(v))}{tail}"
     pending = at_end(v, seat)
-    tail = f" · {pending} of it in bonuses decided at the end" if pending else ""
+    tail = f", with {pending} in bonuses decided at the end" if pending else ""
     return f"Your score now: {totals(v)[seat]}{tail}"
 
 

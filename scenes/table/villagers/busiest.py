@@ -2,7 +2,9 @@
 
 Each builds a ``game.match.Match`` with seat 0 "human" and the others easy AIs, and plays it (every seat by a seeded
 easy AI) up to a decision of seat 0 at a crowded moment: five villages late in the game, where the Second Market is
-next, and the solo game with the Countess holding 13 or more villagers. The seeds were picked so the moment comes.
+next, and the solo game with the Countess holding 13 or more villagers; seat 0 played by a policy where the crowd
+is its own (``hoarder``: a long hand and deep chains; ``spreader``: many lone villagers). The seeds were picked so
+the moment comes.
 """
 
 from __future__ import annotations
@@ -57,6 +59,23 @@ def hoarder(seed: int, roots: int = 6) -> Callable[[Match], Action | None]:
         return end[0] if end and st.phase == Ph.BUILD else None
 
     return choose
+
+
+def spreader(seed: int) -> Callable[[Match], Action | None]:
+    """Seat 0 as a player who starts a new entry with every villager it can (a village of many lone villagers, the
+    row that turned wholly into name strips at 1600x900 when one more column came). None: the easy AI decides."""
+    rng = random.Random(seed)
+
+    def choose(match: Match) -> Action | None:
+        new = [a for a in match.legal_actions(0) if isinstance(a, Place) and not a.target]
+        return rng.choice(new) if new else None
+
+    return choose
+
+
+def lone_count(state: VillagersState, seat: int) -> int:
+    """How many of ``seat``'s villagers stand alone (on nothing, nothing on them)."""
+    return sum(1 for c in state.village[seat] if not state.parent.get(c) and not state.kids.get(c))
 
 
 def play_until(match: Match, stop: Callable[[Match], bool], seed: int = 3,
@@ -120,6 +139,12 @@ def solo_deep_hand() -> Match:
                       and village_depth(m.state, 0) >= 3 and len(m.state.hands[0]) >= 14, first=hoarder(12))
 
 
+def solo_many_lone() -> Match:
+    """Solo: a village of 14 lone villagers and a few chains, the player building."""
+    return play_until(_match(1, 2), lambda m: m.state.phase == Ph.BUILD and lone_count(m.state, 0) >= 14,
+                      first=spreader(2))
+
+
 def positions() -> list[tuple[str, Callable[[], Match]]]:
     """The card audit's positions (see the module's docstring)."""
     return [
@@ -129,4 +154,5 @@ def positions() -> list[tuple[str, Callable[[], Match]]]:
         ("solo at the Second Market", solo_countess_last),
         ("5 players at the Second Market, a chain 4 deep and 18 in hand", second_market_5p_deep),
         ("solo with 13 or more Countess cards and 14 or more in hand", solo_deep_hand),
+        ("solo with 14 lone villagers", solo_many_lone),
     ]

@@ -7,6 +7,13 @@ Basic supply, the Reserve and the discard pile); the other seats in panels acros
 Square). The solo game puts the Countess's village, the Event and the Jester there. A branch column starts level
 with the card after its parent, so a second branch visibly grows out of the card it sits on.
 
+Where a crowd does not fit (issue 28), nothing loses its name: a hand too long for one row lies in two rows of whole
+cards, or, where the window lacks the height, as rows of name strips (never cards over cards, whose hovered card
+lifted over the next one's name); lone villagers of the front village become name strips, the Basic ones first and
+only as many as the other columns need to name themselves; the Countess's villagers are strips, the top growing to
+show them all where the room allows and saying how many more where it does not; a labelled pile or Square holds its
+cards under its label.
+
 Each function takes the table (``t``) and writes its boxes and rects.
 """
 
@@ -68,7 +75,7 @@ def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
     hc = max(30, int(cw * 0.85), need)
     mk = max(6, int(sc * 0.24))
     road_h = lab + round(sc * 1.4) + 4 + mk + gap + round(rc * 1.4) + 4
-    road_h += max(0, round(sc * 1.4) + lab - round(rc * 1.4) - 4)  # the Reserve and discard under their labels
+    road_h += max(0, round(sc * 1.4) - (mk + gap + round(rc * 1.4) + 2 - lab))  # Reserve, discard: under labels
     hand_h = round(hc * 1.4) + gap
     head_h = max(18, int(cw * 0.24))
     # a hand too long for one row of cards that name themselves: two rows, the lower one over the upper one's body
@@ -86,15 +93,15 @@ def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
         hc = max(need, min(hc, int(hand_w / (-(-in_hand // 2) * 1.1)), int((spare - 3 * gap) / 2.8)))
         hand_h = round(hc * 1.4) * 2 + 2 * gap
         hand_kind = "rows" if hand_h <= spare else "strips"
-        if hand_kind == "strips":
-            hand_h = round(hc * (1.4 + PEEK)) + gap
+        if hand_kind == "strips":  # as tall as its rows of strips (the room is the village's)
+            hand_h = strips_height(t, f, hand_w) + gap
     hand_h = max(hand_h, round(sq_c * 1.4) + lab + gap)  # the Square's cards under its label, not over it
     # the seat in front first: its deepest column at the width that names every card; the others get the rest
     front_h = vil_h + hand_h
     room = area.h - road_h - front_h - 2 * gap
     top_h = max(int(area.h * 0.13), min(int(area.h * (0.2 if n == 1 else 0.24)), room))
-    if n == 1:  # the Countess's villagers as name strips that all show, where the room allows
-        top_h = max(top_h, min(solo_top_need(t, ids, area, cw, gap), room))
+    if n == 1:  # the Countess's villagers as name strips that all show, where the room allows; the Event under
+        top_h = max(top_h, min(solo_top_need(t, ids, area, cw, gap), room), lab + round(need * 1.4) + 6)  # its label
     # --- the top: the other seats, or the Countess
     top = pygame.Rect(area.x, area.y, area.w, top_h)
     if n == 1:
@@ -125,6 +132,20 @@ def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
     layout_village(t, f, ids, vil, cw, front=True)
 
 
+def _strip_gap(cell_w: int) -> int:
+    """The gap between a hand's strips: wider than a hovered strip lifts (``CardSprite.lift_px``)."""
+    return int(cell_w * 0.1) + 2
+
+
+def strips_height(t: Any, seat: int, width: int) -> int:
+    """The height ``seat``'s hand takes as rows of name strips ``width`` px wide."""
+    cards = [c for c in t.zone_by_id[f"hand:{seat}"].cards if c in CARD_TYPE]
+    cell_w, cell_h = strips.strip_cell(t, [ctype(c).name for c in cards])
+    gap = _strip_gap(cell_w)
+    cols = max(1, (width + gap) // (cell_w + gap))
+    return -(-len(t.zone_by_id[f"hand:{seat}"].cards) // cols) * (cell_h + gap)
+
+
 def hand_strips(t: Any, seat: int, rect: pygame.Rect, hc: int) -> None:
     """A hand too long for two rows of whole cards in the window's height: every card a name strip (its suit,
     name and Gold; the zoom on hover shows the whole card), none lying over another; where even the strips do not
@@ -132,7 +153,7 @@ def hand_strips(t: Any, seat: int, rect: pygame.Rect, hc: int) -> None:
     zid = f"hand:{seat}"
     cards = [c for c in t.zone_by_id[zid].cards if c in CARD_TYPE]
     cell_w, cell_h = strips.strip_cell(t, [ctype(c).name for c in cards])
-    gap = int(cell_w * 0.1) + 2  # wider apart than a hovered strip lifts (``CardSprite.lift_px``)
+    gap = _strip_gap(cell_w)
     cols, rows, cw = strips.grid(rect, (cell_w, cell_h), gap)
     cw = min(cw, int(gap / 0.09) - 1)  # the widened strips still lift less than the gap
     if cols * rows >= len(t.zone_by_id[zid].cards):
@@ -195,15 +216,19 @@ def layout_village(t: Any, seat: int, ids: set[str], rect: pygame.Rect, cap: int
     space = 0.06 if front else 0.1  # between columns, of the card width: the seat in front packs them closer
     w, rows = _fit(count, rect, tall, cap, space)
     need = strips.full_need(getattr(t, "least", theme.MIN_FONT))
-    if front and w < need:  # too many columns for names that read: the lone villagers become name strips
-        kids = t.shown.kids
+    if front and w < need:  # too many columns for names that read: lone villagers become name strips, the Basic
+        kids = t.shown.kids  # ones first, as few as it takes for the rest to name themselves
         lone = [z for z in cols if z.size == 1 and not start[z.id] and z.cards and z.cards[0] not in kids]
-        if lone:
-            grid_w = strips.lone_strips(t, [z.id for z in lone], rect, _box)
-            cols = [z for z in cols if z not in lone]
-            rect = pygame.Rect(rect.x, rect.y, rect.w - grid_w, rect.h)
-            count = len(cols) + (1 if slot else 0)
-            w, rows = _fit(count, rect, tall, cap, space)
+        lone.sort(key=lambda z: ctype(z.cards[0]).special != "basic" if z.cards[0] in CARD_TYPE else True)
+        for k in range(1, len(lone) + 1):
+            grid_w = strips.lone_width(t, [z.id for z in lone[:k]], rect)
+            w, rows = _fit(count - k, pygame.Rect(rect.x, rect.y, rect.w - grid_w, rect.h), tall, cap, space)
+            if w >= need or k == len(lone):
+                strips.lone_strips(t, [z.id for z in lone[:k]], rect, _box)
+                cols = [z for z in cols if z not in lone[:k]]
+                rect = pygame.Rect(rect.x, rect.y, rect.w - grid_w, rect.h)
+                count -= k
+                break
     per = -(-count // rows)
     t.village_w[seat] = w
     gap = max(2, round(w * space))
@@ -311,8 +336,9 @@ def layout_solo_top(t: Any, ids: set[str], top: pygame.Rect, cw: int, lab: int, 
         if label == "This round":  # the shorter wording where the long one would be cut
             size = max(getattr(t, "least", 0), theme.MIN_FONT + 1, min(18, ec // 7))
             label = label if theme.font("ui-bold", size).size(label)[0] <= r.w - 8 else "Event"
-        t.boxes[zid] = _box(t, zid, r, kind, ec if kind == "row" else int(ec * 0.8), label=label,
-                                      mat=kind == "row", show_note=False)
+        face_up = zid in ("events:used", "event", "jester")  # a name to show: the width that names every Event
+        t.boxes[zid] = _box(t, zid, r, kind, ec if face_up else int(ec * 0.8), label=label, mat=kind == "row",
+                            show_note=False)
         x = r.x - gap
     head = max(18, int(cw * 0.24))
     panel = pygame.Rect(top.x, top.y, x - top.x - gap, top.h)
@@ -359,7 +385,7 @@ def layout_road(t: Any, ids: set[str], road: pygame.Rect, cw: int, sc: int, rc: 
     for j, z in enumerate(basics):
         r = pygame.Rect(x + j * pile_w, road.y + lab, pile_w, sch + 4)
         t.boxes[z.id] = _box(t, z.id, r, "pile", sc, label="Basic", mat=False)  # the face names it
-    low_y = road.y + lab + sch + 4 + mk + gap + lab
+    low_y = road.y + lab + sch + 4 + lab + 2  # no Market card is tucked under the Basic piles: the room is theirs
     for j, zid in enumerate(("reserve", "discard")):
         if zid in ids:
             r = pygame.Rect(x + j * int(pile_w * 1.5), low_y, int(pile_w * 1.4), road.bottom - low_y)

@@ -165,6 +165,14 @@ def strip_row(t: Any, rect: pygame.Rect, cards: list[str], make_box: Any) -> Non
         t.strip_more["countess"] = len(cards) - shown
 
 
+def lone_width(t: Any, zids: list[str], rect: pygame.Rect) -> int:
+    """The width ``lone_strips`` takes for these columns (with its gap)."""
+    cw, ch = strip_cell(t, [ctype(t.zone_by_id[z].cards[0]).name for z in zids
+                            if t.zone_by_id[z].cards[0] in CARD_TYPE])
+    rows = max(1, (rect.h + 2) // (ch + 2))
+    return -(-len(zids) // rows) * (cw + 2) + 4
+
+
 def lone_strips(t: Any, zids: list[str], rect: pygame.Rect, make_box: Any) -> int:
     """The front village's lone villagers (a column of one card that nothing sits on) as name strips at the right
     of ``rect``, down as many grid columns as they need; returns the width the grid takes (with its gap). Each is

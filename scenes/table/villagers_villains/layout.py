@@ -414,8 +414,12 @@ class VVLayout(CompactLayout):
             low = pygame.Rect(inner.x, inner.bottom - low_h, inner.w, low_h)
             tok = max(10, min(int(low_h * 0.8), int(self.tok * 0.8)))
             right = low.right
-            if f"favor:{o}" in ids:  # a pill where the disc is too small to say "Favor"
-                fw = max(strips.favor_pill_width(self.least), round((low_h - 2) / strips.PILL_RATIO))
+            if f"favor:{o}" in ids and tok >= strips.favor_disc_width(self.least):
+                r = pygame.Rect(right - int(tok * 1.2), low.centery - tok // 2 - 2, int(tok * 1.2), tok + 4)
+                self.boxes[f"favor:{o}"] = LabelBox(self.least, f"favor:{o}", r, "row", tok, aspect=1.0, mat=False)
+                right = r.x - 2
+            elif f"favor:{o}" in ids:  # a pill where the disc is too small to say "Favor"
+                fw = max(strips.favor_pill_width(self.least), round(tok / strips.PILL_RATIO))
                 fh = round(fw * strips.PILL_RATIO)
                 r = pygame.Rect(right - fw - 2, low.centery - fh // 2 - 2, fw + 2, fh + 4)
                 self.boxes[f"favor:{o}"] = LabelBox(self.least, f"favor:{o}", r, "row", fw, aspect=strips.PILL_RATIO,

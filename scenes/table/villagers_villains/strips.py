@@ -24,6 +24,7 @@ from scenes.table.villagers_villains.cardart import (
     _cached,
     _finish,
     _icon,
+    favor_face,
     key_number,
 )
 from scenes.table.villagers_villains.cardwords import SS as _SS
@@ -36,7 +37,8 @@ COL_GAP = 4  # between two columns
 def strip_face(cid: str, width: int, height: int, least: int = 0, pile: int = 0) -> pygame.Surface:
     """A card as a name strip, for another Mayor's town and trophies where full cards would be too small to name
     (issue 28: "star-and-number cards with no names"): the kind's colour and key number on the left, the name.
-    ``pile`` > 1: the newest of that many trophies shown as a pile, a trophy and the count on the left instead."""
+    ``pile``: a trophy (the cup on the left instead of its Defeat Value: trophies read apart from the Challenges of
+    a town); > 1: the newest of that many trophies shown as a pile, the cup and the count."""
     width, height = max(8, int(width)), max(6, int(height))
     least = max(theme.MIN_FONT, int(least))
     return _cached(("strip", cid, width, height, least, pile),
@@ -72,6 +74,14 @@ def favor_pill_width(least: int) -> int:
     """The narrowest pill that names itself at ``least`` px."""
     least = max(theme.MIN_FONT, int(least))
     return next((w for w in range(2 * least, 12 * least) if TITLES.get(favor_pill(w, False, least))), 12 * least)
+
+
+@functools.cache
+def favor_disc_width(least: int) -> int:
+    """The narrowest King's Favor disc (``cardart.favor_face``) that says "Favor" at ``least`` px."""
+    least = max(theme.MIN_FONT, int(least))
+    return next((w for w in range(2 * least, 12 * least) if TITLES.get(favor_face(w, False, least, named=True))),
+                12 * least)
 
 
 def strip_height(least: int) -> int:
@@ -110,10 +120,10 @@ def _strip(c: Card, width: int, height: int, least: int, pile: int = 0) -> pygam
     bw = max(1, _SS)
     pygame.draw.rect(s, BORDER, s.get_rect(), border_radius=r)
     pygame.draw.rect(s, CREAM, s.get_rect().inflate(-2 * bw, -2 * bw), border_radius=max(1, r - bw))
-    label, what = (str(pile), "pile") if pile > 1 else key_number(c)
+    label, what = (str(pile) if pile > 1 else "", "pile") if pile >= 1 else key_number(c)
     cup = round(h * 0.62) if what == "pile" else 0
-    block = pygame.Rect(bw, bw, max(round(h * 1.1), round(words.width(label, "ui-bold", least) + h * 0.22) + cup),
-                        h - 2 * bw)
+    label_w = words.width(label, "ui-bold", least) if label else 0
+    block = pygame.Rect(bw, bw, max(round(h * 1.1), round(label_w + h * 0.22) + cup), h - 2 * bw)
     role = "card-bold"
     px = words.fit(c.name, role, h * 0.62, w - block.right - round(h * 0.3))
     if px is None and what == "pile":  # the count stays (it is what the pile means); the roman is narrower
@@ -129,7 +139,9 @@ def _strip(c: Card, width: int, height: int, least: int, pile: int = 0) -> pygam
     fill = COIN if what == "pile" else KIND_COLORS[c.kind]
     pygame.draw.rect(s, fill, block, border_top_left_radius=max(1, r - bw), border_bottom_left_radius=max(1, r - bw))
     ink = INK if what == "pile" else (255, 248, 232) if what != "tv" or c.tv >= 0 else (255, 200, 190)
-    if cup and block.w > h:
+    if cup and block.w > h and not label:  # a trophy: the cup where a Challenge in town shows its Defeat Value
+        _icon(s, "trophy", cup, INK, center=block.center)
+    elif cup and block.w > h:
         _icon(s, "trophy", cup, INK, midleft=(block.x + round(h * 0.06), block.centery))
         words.put(label, "ui-bold", words.fit(label, "ui-bold", h * 0.7, block.w - cup - h * 0.1), ink, "midleft",
                   (block.x + round(h * 0.06) + cup + round(h * 0.02), block.centery))

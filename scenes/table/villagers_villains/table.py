@@ -64,7 +64,7 @@ class VillagersVillainsTable(VVLayout, TableScene):
         self.squeeze = False
         self.trophy_piles: set[str] = set()
         self.pile_ratio = 0.0  # >0 while a pile of short tiles is drawn: its backs are as short
-        self.piled: dict[str, int] = {}  # the newest trophy of a pile -> how many the pile holds
+        self.piled: dict[str, int] = {}  # a trophy drawn as a strip -> 1, or how many the pile it tops holds
         self.pill_boxes: set[str] = set()
         self.favor_pill = False  # the King's Favor lies in another Mayor's panel: drawn as a pill
         self.tile_cards: set[str] = set()  # cards drawn as short tiles (the compact layout's pool)
@@ -193,6 +193,8 @@ class VillagersVillainsTable(VVLayout, TableScene):
                 piled.update((tag.card, box.count) for _key, tag in specs if tag.card)
             elif box.name in self.strip_boxes:
                 strips.update((tag.card, box.aspect) for _key, tag in specs if tag.card)
+                if box.name.startswith("trophies:"):  # a trophy's strip shows a cup (a town's Challenge its DV)
+                    piled.update((tag.card, 1) for _key, tag in specs if tag.card)
             elif box.name in self.pill_boxes:
                 pill |= any(tag.card == FAVOR_ID for _key, tag in specs)
             elif box.name in self.tile_boxes:
