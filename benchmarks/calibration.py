@@ -1,6 +1,6 @@
 """Is the coach's win chance a probability? Calibration and sharpness on games the fit never saw (issue 30).
 
-Run (after recording games with ``python -m game.ai.winchance_fit record ...`` and fitting with ``... fit``)::
+Run (after recording games with ``python -m game.winchance_fit record ...`` and fitting with ``... fit``)::
 
     .venv/bin/python benchmarks/calibration.py [--bins 10] [--table] [--json]
 
@@ -14,7 +14,7 @@ the fit never saw them), with medium and hard seats as recorded:
   |mean chance - share won|), and its **noise floor**: the mean ECE a perfectly calibrated estimate would show on the
   same chances and count (outcomes drawn from the chances, 200 draws): an ECE below that cannot be told from noise;
 - **raw**: skill and ECE of the search's raw value (what the hint showed before);
-- **bound**: the skill of the same regression on the values of a clairvoyant search (``game.ai.winchance_oracle``:
+- **bound**: the skill of the same regression on the values of a clairvoyant search (``game.winchance_oracle``:
   the coach's search given every hidden card and the deck's order; inputs: its logit, that times the progress, the
   true state's evaluation: few, as the folds are small), fitted on two
   folds of the held-out games; where luck makes the goal skill impossible, this is how far an estimate that knows
@@ -40,8 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import winchance
 from game.ai.winchance import inputs
-from game.ai.winchance_fit import fit_logistic, fit_records, is_test, load, position_of
-from game.ai.winchance_oracle import ORACLE
+from game.winchance_fit import fit_logistic, fit_records, is_test, load, position_of
+from game.winchance_oracle import ORACLE
 
 
 def brier(preds: Sequence[float], ys: Sequence[float]) -> float:
@@ -89,7 +89,7 @@ def slope(rec: dict[str, Any], step: float = 0.1) -> float:
 def bound_preds(game: str, players: int, train: Sequence[dict[str, Any]], test: Sequence[dict[str, Any]]
                 ) -> tuple[list[float], str]:
     """The bound's chances on the held-out records: with the clairvoyant search's values
-    (``python -m game.ai.winchance_oracle``), the same regression on them fitted on two folds of the held-out games
+    (``python -m game.winchance_oracle``), the same regression on them fitted on two folds of the held-out games
     (odd and even seeds, each predicted by the other's fit); else the fit with the evaluation of the true state in
     place of a sampled one (a weaker bound: the search still samples)."""
     path = ORACLE / f"{game}-{players}.jsonl"

@@ -38,6 +38,10 @@ def you_words(text: str, name: str) -> str:
     the Inn to her purple village" -> "You add the Inn to your purple village". Unchanged without a name."""
     if not name:
         return text
+    head, sep, rest = text.partition(": ")
+    if sep and ":" not in head.replace(name, "") and rest.startswith(name) and not head.startswith(name):
+        said = you_words(rest, name)  # "Earn: Ada collects 1 gold" -> "Earn: you collect 1 gold"
+        return head + sep + (said[0].lower() + said[1:] if said.startswith(("You ", "Your ")) else said)
     if text.startswith(name + "'s "):
         rest = text[len(name) + 3:]
         return "Your " + _name_to_you(rest, name)

@@ -113,6 +113,8 @@ def test_the_coach_gives_a_solo_seat_a_win_chance_not_zero() -> None:
     ("Player 1 adds the Inn to Player 1's purple village", "You add the Inn to your purple village"),
     ("Player 1 unlocks with their own Tanner", "You unlock with your own Tanner"),
     ("Ada pays 2 onto Player 1's Tanner", "Ada pays 2 onto your Tanner"),
+    ("Earn: Player 1 collects 1 gold", "Earn: you collect 1 gold"),
+    ("Round 2: Ada deals 8 cards", "Round 2: Ada deals 8 cards"),
 ])
 def test_a_move_is_said_to_the_player_who_makes_it(text: str, said: str) -> None:
     assert you_words(text, "Player 1") == said

@@ -14,8 +14,8 @@ import pytest
 
 from game.ai import winchance
 from game.ai.coach import rank_moves
-from game.ai.winchance_fit import fit_logistic, is_test, play_and_record, position_of
 from game.registry import get_game
+from game.winchance_fit import fit_logistic, is_test, play_and_record, position_of
 
 ROOT = Path(__file__).resolve().parents[1]
 

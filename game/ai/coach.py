@@ -19,6 +19,11 @@ reason:
   Countess 99 % of the time). So for a solo seat the coach plays every playout to the end and counts a win as 1
   and anything else as 0 (:class:`WinShare`): the value is the share of playouts won, a win chance.
 
+The search's mean is not a probability (issue 30: in Villages 3p its "30-40 %" meant 10 %), so what a move shows,
+``MoveValue.win``, is that mean (``MoveValue.raw``, still what the moves are ranked by) mapped through the fit of
+game/ai/winchance.py to the results of self-play games; ``MoveValue.spread`` is its standard error from the search's
+sampling, which the review's grades respect (game/review.py).
+
 The view is masked once more with ``game.view``, so a caller holding the full state cannot make the coach peek:
 two states that give the seat the same view give the same ranking.
 """

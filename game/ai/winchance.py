@@ -3,7 +3,7 @@ self-play games.
 
 The coach's raw value (game/ai/coach.py: the mean reward of the hard AI's search over its playouts) is not a
 probability: measured against what then happened, "30-40 %" in Villages 3p meant 10 %. Lichess fits its win
-percentage to real results; we fit ours to self-play records (``python -m game.ai.winchance_fit``): a logistic
+percentage to real results; we fit ours to self-play records (``python -m game.winchance_fit``): a logistic
 regression per game (one model for the competitive player counts, with the count as a feature; one for the solo game)
 on
 

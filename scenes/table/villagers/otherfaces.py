@@ -149,13 +149,14 @@ def _plain_card(width: int, least: int, color: tuple[int, int, int], icon: str, 
     return _finish(s, width, words)
 
 
-def countess_card(width: int, least: int = 0) -> pygame.Surface:
+def countess_card(width: int, least: int = 0, income: int = COUNTESS_GOLD) -> pygame.Surface:
+    """Her card earns ``income`` at each Market: the level chosen in setup says how much (game/villagers/countess)."""
     width = max(8, int(width))
     least = max(theme.MIN_FONT, int(least))
-    return _cached(("countess", width, least), lambda: _plain_card(
+    return _cached(("countess", width, least, income), lambda: _plain_card(
         width, least, COUNTESS_COLOR, "crown", "The Countess",
-        f"Earns {COUNTESS_GOLD} plus the printed Gold and coins of all her villagers at each Market. Beat her "
-        "gold after the Second Market to win.", str(COUNTESS_GOLD), "House solo rules"))
+        f"Earns {income} plus the printed Gold and coins of all her villagers at each Market. Beat her "
+        "gold after the Second Market to win.", str(income), "House solo rules"))
 
 
 def jester_card(width: int, least: int = 0) -> pygame.Surface:

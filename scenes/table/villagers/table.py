@@ -29,6 +29,7 @@ from game.engine import Gesture, Zone
 from game.villagers import present
 from game.villagers.actions import Place, PlayApprentice, PlayMonk
 from game.villagers.cards import CARD_TYPE, FOUNDERS_FOOD, SOLO_NOTICE, ctype
+from game.villagers.countess import DEFAULT_LEVEL, LEVEL_OF
 from game.villagers.events import MarketPayout
 from game.villagers.state import COUNTESS_CARD, EVENT_OF, FIRST_MARKET_CARD, JESTER_CARD, SECOND_MARKET_CARD
 from scenes import theme
@@ -163,7 +164,8 @@ class VillagersTable(TableScene):
         if card in CARD_TYPE:
             return cardart.villager_face(card, width, least=self.least, **self.variant(card))
         if card == COUNTESS_CARD:
-            return otherfaces.countess_card(width, self.least)
+            level = LEVEL_OF.get(getattr(self.view, "countess_level", DEFAULT_LEVEL), LEVEL_OF[DEFAULT_LEVEL])
+            return otherfaces.countess_card(width, self.least, level.income)
         if card == JESTER_CARD:
             return otherfaces.jester_card(width, self.least)
         if card in EVENT_OF:

@@ -1,8 +1,8 @@
 """The bound on the win chance (issue 30): the coach's search given every hidden card, on the held-out games.
 
-Run after recording (``python -m game.ai.winchance_fit record ...``)::
+Run after recording (``python -m game.winchance_fit record ...``)::
 
-    python -m game.ai.winchance_oracle --game villannex --players 4
+    python -m game.winchance_oracle --game villannex --players 4
 
 Each held-out game of the record file is played again (the same seed plays the same game) and, at each recorded
 decision, the hard AI's search runs on the TRUE state with a game whose ``determinize`` returns it unchanged: the
@@ -24,9 +24,9 @@ from typing import Any
 
 from game.ai.coach import COACH_ITERATIONS, PRIOR_VISITS, searched_game
 from game.ai.ismcts import HardAgent
-from game.ai.winchance_fit import RECORDS, is_test, load, self_play
 from game.engine import Action, Game, Seat
 from game.registry import get_game
+from game.winchance_fit import RECORDS, is_test, load, self_play
 
 ORACLE = RECORDS / "oracle"
 
@@ -84,7 +84,7 @@ def run(name: str, players: int, hard_iterations: int, iterations: int) -> Path:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m game.ai.winchance_oracle", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m game.winchance_oracle", description=__doc__.split("\n")[0])
     ap.add_argument("--game", required=True)
     ap.add_argument("--players", type=int, required=True)
     ap.add_argument("--hard-iterations", type=int, default=25, help="as recorded (to play the same games)")

@@ -2,7 +2,7 @@
 
 Record (append JSON lines to ``data/winchance/<game>-<players>.jsonl``)::
 
-    python -m game.ai.winchance_fit record --game villages --players 2 --games 100 [--start 0] [--per-seat 3]
+    python -m game.winchance_fit record --game villages --players 2 --games 100 [--start 0] [--per-seat 3]
 
 Each game deals from its own seed (``--start`` on) and seats medium AIs, one of them hard (a fixed small search,
 ``--hard-iterations``) in every second game. At ``--per-seat`` decisions of every seat that had a choice, picked at
@@ -14,7 +14,7 @@ duplicates, so continue with ``--start``.
 
 Fit (read every record file, write ``game/ai/winchance_data.json``)::
 
-    python -m game.ai.winchance_fit fit
+    python -m game.winchance_fit fit
 
 Games whose seed is in the test split (:func:`is_test`) are left out of the fit: benchmarks/calibration.py measures
 on them. The regression is Newton's method on the log loss with a small ridge, pure Python (nine inputs).
@@ -34,12 +34,12 @@ from typing import Any
 
 from game.ai import make_agent
 from game.ai.coach import COACH_ITERATIONS, rank_moves
-from game.ai.winchance import DATA, FEATURES, Model, Position, inputs, position, rises
+from game.ai.winchance import DATA, FEATURES, Model, Position, inputs, logit, position, rises
 from game.engine import Action, Game
 from game.play import agent_seed
 from game.registry import get_game
 
-RECORDS = Path(__file__).resolve().parent.parent.parent / "data" / "winchance"
+RECORDS = Path(__file__).resolve().parent.parent / "data" / "winchance"
 #: Ridge on the standardised weights: keeps a weight on a feature that barely varies from running away.
 RIDGE = 1.0
 
@@ -144,8 +144,6 @@ def load(paths: Iterable[Path] | None = None) -> list[dict[str, Any]]:
 
 def position_of(rec: dict[str, Any], oracle: bool = False) -> Position:
     """The record's shared features; ``oracle``: the evaluation of the true state in place of the sampled one."""
-    from game.ai.winchance import logit
-
     ev = logit(rec["evaluate_full"]) if oracle else rec["evaluate"]
     return Position(ev, rec["lead"], rec["lead_rel"], rec["progress"], rec["players"])
 
@@ -239,7 +237,7 @@ def fit(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m game.ai.winchance_fit", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m game.winchance_fit", description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
     rec = sub.add_parser("record", help="play self-play games and append their records")
     rec.add_argument("--game", required=True)
