@@ -78,7 +78,8 @@ class TableController(Estimates, LessonHook):
 
     AI_MIN_THINK = 0.55  # an AI decision is applied no sooner than this (times the animation speed)
     HANDOFF_DELAY = 0.7
-    LAND_SECONDS = 0.6  # the least a played card is seen at rest before the hand-over screen covers it
+    LAND_SECONDS = 1.2  # the least a played card is seen at rest before the hand-over screen covers it (0.6 s
+    # read as "at once" to a new player in Villagers' pass-and-play draft)
     #: Log kinds the hand-over recap leaves out: stage headers that would crowd out what players did.
     RECAP_SKIP: frozenset[str] = frozenset({"phase", "turn"})
     REASON_TIME = 3.5

@@ -10,8 +10,9 @@ kind, never the wording:
   (its ``held_view(view, event)`` hook: Villannex shows the villages just scored, which its engine has already
   moved to the common area). A table with no human viewer (computers only) opens nothing and waits
   ``SPECTATOR_HOLD``.
-* **a skipped turn** ("Basil has nothing affordable: Build/Hire skipped"): the line stays under the prompt until
-  the viewer's next decision (and it is in the log like every line).
+* **a skipped turn** of the viewer's own ("You have nothing affordable: Build/Hire skipped"): the line stays under
+  the prompt until the viewer's next decision (and it is in the log like every line). Another seat's pass is not
+  the viewer's instruction: it goes to the log and the since-your-last-turn summary only (issue 28).
 
 ``Moments`` imports no pygame: it belongs to the table's controller (``controller.py``) and asks it, and its host
 screen, only for what every table has, so a test drives it without a window.
@@ -73,11 +74,21 @@ class Moments:
         for e in events:
             if not e.visible(viewer):
                 continue
-            if e.kind == SKIPPED:
-                self.notes.append(e.text)
+            if e.kind == SKIPPED and self._whose(e) in (None, viewer):
+                self.notes.append(e.text)  # another seat's pass goes to the log and the since-summary only
             elif e.kind == ROUND_END:
                 self._round_end(e)
         del self.notes[:-MAX_NOTES]
+
+    def _whose(self, e: Event) -> int | None:
+        """The seat a skipped line is about: its data's ``seat`` where the game gives one, else the seat whose name
+        begins the line (the longest such name), else None."""
+        seat = getattr(e.data, "seat", None)
+        if isinstance(seat, int):
+            return seat
+        names = list(getattr(self.table.match, "seats", ()))
+        hits = [(len(sp.name), i) for i, sp in enumerate(names) if sp.name and e.text.startswith(sp.name + " ")]
+        return max(hits)[1] if hits else None
 
     def _round_end(self, e: Event) -> None:
         t = self.table

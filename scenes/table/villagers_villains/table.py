@@ -21,10 +21,9 @@ from typing import Any
 
 import pygame
 
-from game.engine import HIDDEN_CARD, SKIPPED, Event, Outcome
+from game.engine import HIDDEN_CARD, Outcome
 from game.villagers_villains import explain
 from game.villagers_villains.cards import ALL_CARDS, CITIES, FAVOR_ID
-from game.villagers_villains.events import Skipped
 from game.villagers_villains.explain import RollShow
 from game.villagers_villains.state import VVState
 from scenes import theme
@@ -77,15 +76,6 @@ class VillagersVillainsTable(VVLayout, TableScene):
         super().layout(size)
 
     # === the model -> what is shown =================================================================================
-    def after_apply(self, events: list[Event], human: bool = False) -> None:
-        """As the base, but the instruction box keeps only the seated Mayor's own passes: another Mayor's "nothing
-        affordable: Build/Hire skipped" goes to the log and the since-your-last-turn summary (issue 28)."""
-        others = {e.text for e in events if e.kind == SKIPPED and isinstance(e.data, Skipped)
-                  and e.data.seat != self.viewer}
-        super().after_apply(events, human)
-        if others:
-            self.moments.notes[:] = [n for n in self.moments.notes if n not in others]
-
     def refresh(self, sync: bool = True, animate: bool = True) -> None:
         """As the base, except that after a new roll the cards wait for the die: they move when it stops."""
         super().refresh(False, animate)
