@@ -71,7 +71,7 @@ def _make_sounds(settings: Settings) -> Any:
         return _SilentSounds(settings.volume, settings.muted)
 
 
-@lru_cache(maxsize=2)  # a 4K background is 33 MB: keep the current size and the last one
+@lru_cache(maxsize=1)  # a 4K background is 33 MB, 1080p 8 MB: the current size only (a resize draws anew: 28 ms at 1920x1080)
 def table_background(size: tuple[int, int]) -> pygame.Surface:
     """A warm wooden table: planks with soft grain and a vignette, drawn from
     small random textures scaled up (cheap at any size), cached per size."""

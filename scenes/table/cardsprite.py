@@ -191,9 +191,9 @@ class CardSprite:
 #: Turned cards and cards over their shadows, keyed by the source surface's id (each entry keeps its source alive,
 #: so an id is never reused while its entry lives) and bounded in pixels: the sources count too, as an entry can
 #: keep a face the face cache has let go.
-_rot_cache: BoundedCache[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = BoundedCache(600, 2_000_000)
+_rot_cache: BoundedCache[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = BoundedCache(600, 1_500_000)
 _combo_cache: BoundedCache[tuple[int, int, int, int], tuple[pygame.Surface, pygame.Surface, pygame.Surface]] = (
-    BoundedCache(800, 4_000_000))
+    BoundedCache(800, 3_000_000))
 
 
 def _with_shadow(img: pygame.Surface, sh: pygame.Surface, pad: int, dx: int, dy: int) -> pygame.Surface:
