@@ -301,7 +301,7 @@ def _hint_village(v: VillannexState, seat: Seat, d: Staged) -> str:
         return f"Click {_plural(k, 'more card')} in your hand to build {it} in your village (or drag {it} there)"
     for c in kept_random(v) + placed:
         if d.frame(c) not in (0, 1):
-            return f"Choose what {NAMES[c]} produces"
+            return f"Choose what {NAMES[c]} produces: click one of the two frames at the bottom of its card"
     if v.phase == PLAY and v.opts.military and d.weapon is None:
         return "Choose your weapon side"
     if v.supply == "S5" and d.named not in BASIC_LETTERS:
