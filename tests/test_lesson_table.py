@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ from scenes.settings_store import Settings
 from scenes.table.base import TableScene
 from scenes.table.lesson_view import LessonView
 from tests.test_keyboard_play import keyboard_gesture, press
-from tests.test_play_whole_game import click, drag, mouse_gesture, sprite_in, tick, visible_point
+from tests.test_play_whole_game import click, drag, mouse_gesture, settle, sprite_in, visible_point
 
 GAMES = ("villages", "villagers", "villagers_villains", "villannex")
 SIZE = (1024, 600)
@@ -53,18 +52,6 @@ def open_lesson(game: str, fresh: bool = True, size: tuple[int, int] = SIZE) -> 
     app.update(0.01)
     app.draw()
     return app, table, table.lesson
-
-
-def settle(app: App, table: TableScene, timeout: float = 30.0) -> None:
-    """Updates until the table is at rest (the learner's turn, a reading step, a held moment); one drawn frame."""
-    end = time.perf_counter() + timeout
-    while time.perf_counter() < end:
-        tick(app)
-        if app.top is not table or not table.busy:
-            tick(app)
-            app.draw()
-            return
-    raise AssertionError("the lesson's table never settled")
 
 
 def route(table: TableScene, want: list[Any]) -> list[Gesture]:

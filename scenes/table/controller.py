@@ -368,10 +368,10 @@ class TableController(Estimates, LessonHook):
             return
         af = self.host.af
         if self.ai_queue:
-            if self.clock - self._ai_started < self.AI_MIN_THINK * af:
+            due = self.queued_due()
+            if due is None:
                 return
-            seat, act = self.ai_queue.pop(0)
-            self._ai_started = self.clock
+            seat, act = due
             if seat in m.to_act() and act in m.legal_actions(seat):
                 self.host.after_apply(m.apply(seat, act))
             else:
@@ -385,6 +385,14 @@ class TableController(Estimates, LessonHook):
             seeds = [ai_seed(m, s) for s in range(len(m.seats))]
             self._ai_started = self.clock
             self.runner.start(self.game, self.game.clone(m.state), levels, seeds)
+
+    def queued_due(self) -> tuple[int, Action] | None:
+        """The next queued computer move once it has been "thought about" for ``AI_MIN_THINK`` (times the animation
+        speed), taken off the queue; None while it must wait. The lesson's scripted moves are paced the same way."""
+        if self.clock - self._ai_started < self.AI_MIN_THINK * self.host.af:
+            return None
+        self._ai_started = self.clock
+        return self.ai_queue.pop(0)
 
     def hold_ai(self) -> None:
         """The table shows again (the pause menu closed): the next queued AI decision waits its whole think time."""

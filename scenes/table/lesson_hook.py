@@ -77,10 +77,10 @@ class LessonHook:
         m = self.match
         af = self.host.af
         if self.ai_queue:
-            if self.clock - self._ai_started < self.AI_MIN_THINK * af:
+            due = self.queued_due()
+            if due is None:
                 return
-            seat, act = self.ai_queue.pop(0)
-            self._ai_started = self.clock
+            seat, act = due
             events = m.apply(seat, act)
             self.lesson.observed(seat, events)
             self.host.after_apply(events)
