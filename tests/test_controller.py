@@ -269,7 +269,7 @@ def test_the_screen_is_handed_to_the_next_human_after_a_pause() -> None:
     assert ctl.submit(Play(hand_values(ctl)[0]))
     ctl.update(0.0)
     assert not host.handovers
-    ctl.update(ctl.HANDOFF_DELAY + 0.1)
+    ctl.update(max(ctl.HANDOFF_DELAY, ctl.LAND_SECONDS) + 0.1)
     assert host.handovers == ["P1"] and ctl.viewer == 1 and ctl.my_turn()
     assert "P0 locks in a card." in ctl.recap(1)
 
