@@ -341,8 +341,8 @@ class ReviewScene(Scene):
     def note(self) -> str:
         job = self.job
         n = job.iterations if job is not None else 0
-        return (f"Each decision was searched {n} times from the seat's own view at the time. "
-                "Click a decision or its mark to see it in the replay.")
+        return (f"Each decision was searched {n} times from the seat's own view at the time; a drop within the "
+                "search's own uncertainty is not marked. Click a decision or its mark to see it in the replay.")
 
     def _draw_progress(self, surface: pygame.Surface, area: pygame.Rect, words: str) -> None:
         k = self.k
