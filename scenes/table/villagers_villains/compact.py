@@ -25,7 +25,7 @@ from scenes.table.facewords import TITLES
 from scenes.table.villagers_villains import cardart, strips
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)  # one entry per legible text size: a handful
 def city_named_width(least: int) -> int:
     """The narrowest City Upgrade card from which every wider one (up to the normal layout's) names itself."""
     top = int(least * 8.2)
