@@ -90,6 +90,10 @@ class FocusRing:
             return True
         return False
 
+    def handle_with(self, event: pygame.event.Event, widgets: Sequence[w.Widget]) -> bool:
+        """The ring's keys first, then each of ``widgets`` in turn: the whole input of a dialog made of buttons."""
+        return self.handle(event) or any(x.handle_event(event) for x in widgets)
+
     def draw(self, surface: pygame.Surface) -> None:
         cur = self.focused
         if cur is None:

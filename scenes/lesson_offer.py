@@ -82,11 +82,7 @@ class LessonOffer(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.buttons[1].click()
             return
-        if self.ring.handle(event):
-            return
-        for b in self.buttons:
-            if b.handle_event(event):
-                return
+        self.ring.handle_with(event, self.buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
         k = self.k

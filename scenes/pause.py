@@ -77,11 +77,7 @@ class PauseScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
-        if self.ring.handle(event):
-            return
-        for b in self.buttons:
-            if b.handle_event(event):
-                return
+        self.ring.handle_with(event, self.buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
         w.draw_panel(surface, self.panel)
