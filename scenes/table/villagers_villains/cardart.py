@@ -232,7 +232,7 @@ def tile_face(cid: str, width: int, least: int = 0, ratio: float = TILE_RATIO) -
     return _cached(("tile", cid, width, least, ratio), lambda: _compact(ALL_CARDS[cid], width, least, ratio))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # keyed by the least legible font size (and a width)
 def named_width(least: int) -> int:
     """The narrowest card (full face or compact) that names every card at ``least`` px: the table never lays a
     face-up card out narrower (issue 28: cards drawn with no name)."""
@@ -309,7 +309,7 @@ def _card_name(words: _Words, c: Card, w: int) -> int | None:
     return None
 
 
-@functools.cache
+@functools.lru_cache(maxsize=512)  # keyed by width and font size: a few per window size
 def _compact_width(w: int, least: int) -> bool:
     """Whether cards are drawn compact at this width: when most names cannot be read on it (the cards of one row
     then look alike; the few long names that do not fit are left to the zoom)."""

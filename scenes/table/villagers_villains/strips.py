@@ -76,7 +76,7 @@ def favor_pill_width(least: int) -> int:
     return next((w for w in range(2 * least, 12 * least) if TITLES.get(favor_pill(w, False, least))), 12 * least)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # keyed by the least legible font size (and a width)
 def favor_disc_width(least: int) -> int:
     """The narrowest King's Favor disc (``cardart.favor_face``) that says "Favor" at ``least`` px."""
     least = max(theme.MIN_FONT, int(least))
