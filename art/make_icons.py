@@ -74,7 +74,8 @@ def outlined(*shapes: tuple[str, dict[str, object]], width: float = 6) -> str:
     over = []
     for kind, a in shapes:
         base = {k: v for k, v in a.items() if k not in ("fill",)}
-        under.append(_shape(kind, {**base, "fill": INK, "stroke": INK, "stroke_width": width, "stroke_linejoin": "round"}))
+        under.append(_shape(kind, {**base, "fill": INK, "stroke": INK, "stroke_width": width,
+                                   "stroke_linejoin": "round"}))
         over.append(_shape(kind, a))
     return "".join(under + over)
 
@@ -136,7 +137,8 @@ for _y in (42, 31, 20):
     _grain.append(group(f"rotate(-32 25 {_y})", ell(25, _y, 5, 9, fill=C, **OUTLINE)))
     _grain.append(group(f"rotate(32 39 {_y})", ell(39, _y, 5, 9, fill=C, **OUTLINE)))
 _grain.append(ell(32, 11, 5, 9, fill=C, **OUTLINE))
-_grain.append(path("M32 2 V-2 M22 10 L17 2 M42 10 L47 2", fill="none", stroke=INK, stroke_width=2, stroke_linecap="round"))
+_grain.append(path("M32 2 V-2 M22 10 L17 2 M42 10 L47 2", fill="none", stroke=INK, stroke_width=2,
+                   stroke_linecap="round"))
 icon("grain", "#e2a626", *_grain)
 
 icon("coin", "#f2c230",

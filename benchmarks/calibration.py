@@ -151,7 +151,8 @@ def measure(records: Sequence[dict[str, Any]], bins: int = 10) -> list[dict[str,
             "positions": len(test), "brier": round(b, 4), "base": round(base, 4), "skill": round(skill(b), 3),
             "ece": round(ece(preds, ys, bins), 4), "ece_floor": round(ece_floor(preds, bins), 4),
             "raw_skill": round(skill(brier(raw, ys)), 3), "raw_ece": round(ece(raw, ys, bins), 4),
-            "bound_skill": round(skill(brier(bound, ys)), 3), "bound_kind": bound_kind, "slope": round(slopes[len(slopes) // 2], 3), "by_level": by_level,
+            "bound_skill": round(skill(brier(bound, ys)), 3), "bound_kind": bound_kind,
+            "slope": round(slopes[len(slopes) // 2], 3), "by_level": by_level,
             "reliability": [(n, round(p, 3), round(w, 3)) for n, p, w in reliability(preds, ys, bins)],
         })
     return out
@@ -164,7 +165,8 @@ def markdown(rows: Sequence[dict[str, Any]]) -> str:
     for r in rows:
         lines.append(f"| {r['game']}, {r['players']} | {r['games']} ({r['positions']}) | {r['brier']:.3f} "
                      f"| {r['base']:.3f} | {r['skill']:.2f} | {r['ece']:.3f} ({r['ece_floor']:.3f}) "
-                     f"| {r['raw_skill']:.2f} / {r['raw_ece']:.3f} | {r['bound_skill']:.2f}{'' if r['bound_kind'] == 'search' else '*'} "
+                     f"| {r['raw_skill']:.2f} / {r['raw_ece']:.3f} "
+                     f"| {r['bound_skill']:.2f}{'' if r['bound_kind'] == 'search' else '*'} "
                      f"| {r['slope']:.2f} |")
     return "\n".join(lines)
 

@@ -58,7 +58,8 @@ def timed(name: str, views: list[Any], iterations: int) -> dict[str, float]:
         rank_moves(game, view, 0, iterations=iterations, seed=i)
         took.append(time.process_time() - c0)
     took.sort()
-    return {"p50_s": round(statistics.median(took), 3), "p95_s": round(took[min(len(took) - 1, int(0.95 * len(took)))], 3),
+    return {"p50_s": round(statistics.median(took), 3),
+            "p95_s": round(took[min(len(took) - 1, int(0.95 * len(took)))], 3),
             "max_s": round(took[-1], 3)}
 
 
@@ -74,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
                "hint": timed(name, views, COACH_ITERATIONS), "review_decision": timed(name, views, REVIEW_ITERATIONS)}
         out.append(row)
         print(f"{name} {n}p: hint ({COACH_ITERATIONS} iterations) p50 {row['hint']['p50_s']} s, p95 "
-              f"{row['hint']['p95_s']} s; review decision ({REVIEW_ITERATIONS}) p50 {row['review_decision']['p50_s']} s,"
+              f"{row['hint']['p95_s']} s; review decision ({REVIEW_ITERATIONS}) "
+              f"p50 {row['review_decision']['p50_s']} s,"
               f" p95 {row['review_decision']['p95_s']} s", flush=True)
     print(json.dumps({"coach_iterations": COACH_ITERATIONS, "review_iterations": REVIEW_ITERATIONS, "rows": out}))
     return 0

@@ -5,10 +5,12 @@ Run::
     .venv/bin/python benchmarks/review_stability.py [--saves 10] [--iterations 1000] [--game villages] [--players 2]
 
 For each game: ``--saves`` games (seeds 1, 2, ...) of an easy AI in the reviewed seat 0 (``--level``: a stand-in for a
-new player, whose moves leave marks to review; a medium seat rarely drops more than a few points) against medium AIs, each reviewed twice (``game.review.review_match``, seeds 0 and 1). A decision is **marked**
-when either review gave it a grade; the marks **agree** when both gave it the same grade. Agreement = agreeing marks /
-marked decisions (1.0 when neither review marked anything). Also: decisions reviewed, graded (not excused as within
-the uncertainty or the only sensible move) and marked per grade. Human lines, then one JSON line.
+new player, whose moves leave marks to review; a medium seat rarely drops more than a few points) against medium
+AIs, each reviewed twice (``game.review.review_match``, seeds 0 and 1). A decision is **marked** when either review
+gave it a grade; the marks **agree** when both gave it the same grade. Agreement = agreeing marks / marked decisions
+(1.0 when neither review marked anything). Also: decisions reviewed, graded (not excused as within the uncertainty
+or the only sensible move) and marked per grade, the CPU seconds of one review and the duels a decision took
+(``game.review.weigh``). Human lines, then one JSON line.
 """
 
 from __future__ import annotations
@@ -50,24 +52,29 @@ def agreement(first: Sequence[Any], second: Sequence[Any]) -> tuple[int, int]:
 
 
 def measure(game_name: str, players: int, saves: int, iterations: int, level: str = "easy") -> dict[str, Any]:
-    marked = agree = reviewed = graded = 0
+    marked = agree = reviewed = graded = duels = 0
     grades = {name: 0 for name, _ in THRESHOLDS}
+    review_s = 0.0
     t0 = time.process_time()
     for seed in range(1, saves + 1):
         match = played(game_name, players, seed, level)
+        t1 = time.process_time()
         one = review_match(match, 0, iterations=iterations, seed=0)
         two = review_match(match, 0, iterations=iterations, seed=1)
+        review_s += time.process_time() - t1
         m, a = agreement(one, two)
         marked += m
         agree += a
         reviewed += len(one)
         graded += sum(1 for e in one if e.graded)
+        duels += sum(e.duels for e in one) + sum(e.duels for e in two)
         for e in one:
             if e.grade:
                 grades[e.grade] += 1
     return {"game": game_name, "players": players, "saves": saves, "iterations": iterations,
             "reviewed": reviewed, "graded": graded, "marks": grades, "marked": marked, "agree": agree,
-            "agreement": round(agree / marked, 3) if marked else 1.0, "cpu_s": round(time.process_time() - t0, 1)}
+            "agreement": round(agree / marked, 3) if marked else 1.0, "cpu_s": round(time.process_time() - t0, 1),
+            "review_s": round(review_s / max(1, 2 * saves), 1), "duels": round(duels / max(1, 2 * reviewed), 2)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -84,7 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows.append(row)
         print(f"{name}, {args.players}p: {row['saves']} saves, {row['reviewed']} decisions reviewed, "
               f"{row['graded']} graded, marks {row['marks']}; {row['agree']} of {row['marked']} marked decisions "
-              f"agree ({row['agreement']:.0%}) [{row['cpu_s']} s cpu]", flush=True)
+              f"agree ({row['agreement']:.0%}); {row['review_s']} s cpu a review, {row['duels']} duels a decision "
+              f"[{row['cpu_s']} s cpu in all]", flush=True)
     print(json.dumps(rows, sort_keys=True))
     return 0
 

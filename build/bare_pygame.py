@@ -16,7 +16,7 @@ _IMPORTED_AT = time.perf_counter()
 
 
 def process_age() -> float:
-    """Seconds since this process started (Linux /proc), else since import: as scenes.app measures it."""
+    """Seconds since this process started (Linux /proc), else since import: as scenes.cli measures it."""
     try:
         with open("/proc/self/stat", encoding="ascii") as fh:
             fields = fh.read().rsplit(")", 1)[1].split()

@@ -131,7 +131,8 @@ def tar_gz(bundle: Path, ver: str) -> Path:
 
 def deb_arch() -> str:
     try:
-        return subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True, check=True).stdout.strip()
+        return subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True,
+                              check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         machine = platform.machine().lower()
         return {"x86_64": "amd64", "aarch64": "arm64", "armv7l": "armhf", "i686": "i386"}.get(machine, machine)

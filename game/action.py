@@ -54,6 +54,15 @@ class Action:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """End the seat's turn, or its part in the current phase: the one decision every game with turns has in the
+    same shape (Villages' turn, Villagers' build turn, a Mayor's Defend or Build/Hire turn), so it is written once
+    and each game's rules say when it is legal."""
+
+    KIND = "end_turn"
+
+
 _FIELD_TYPES: dict[type, tuple[tuple[str, Any], ...]] = {}
 
 

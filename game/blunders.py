@@ -148,7 +148,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     result = {"game": game.name, "seats": levels, "games": args.games, "seed": args.seed,
-              "iterations": (args.iterations or DEFAULT_ITERATIONS) if args.budget is None else None, "budget": args.budget,
+              "iterations": (args.iterations or DEFAULT_ITERATIONS) if args.budget is None else None,
+              "budget": args.budget,
               "kinds": list(game.blunder_kinds), "levels": {lv: t.to_json() for lv, t in tallies.items()},
               "seconds": round(time.perf_counter() - start, 1)}
     for ex in examples or ():

@@ -223,7 +223,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 per_deal[lv].append(sum(vals) / len(vals))
         if args.progress:
             rates = ", ".join(f"{lv} {sum(v) / len(v):.3f}" for lv, v in per_deal.items() if v)
-            print(f"deal {d + 1}/{deals} ({played} games, {time.perf_counter() - start:.0f}s): {rates}", file=sys.stderr)
+            print(f"deal {d + 1}/{deals} ({played} games, {time.perf_counter() - start:.0f}s): {rates}",
+                  file=sys.stderr)
     win_rates = {}
     for lv, vals in per_deal.items():
         mean, ci = _mean_ci(vals)

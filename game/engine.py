@@ -53,6 +53,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from game.action import Action as Action
 from game.action import ActionCodec as ActionCodec
+from game.action import EndTurn as EndTurn
 from game.action import IllegalAction as IllegalAction
 from game.action import check_action as check_action
 from game.options import OptionSpec as OptionSpec
@@ -65,6 +66,8 @@ from game.tabletop import HIDDEN_CARD as HIDDEN_CARD
 from game.tabletop import CardFace as CardFace
 from game.tabletop import Gesture as Gesture
 from game.tabletop import Zone as Zone
+from game.tabletop import ZoneRef as ZoneRef
+from game.tabletop import zone_ref as zone_ref
 
 Seat = int
 S = TypeVar("S")  # a game's state type
@@ -247,6 +250,23 @@ class Game(ABC, Generic[S]):
     #: Short rules summary (plain text, paragraphs separated by blank lines) shown by the in-app rules viewer.
     rules_summary: ClassVar[str] = ""
     ai_tuning: ClassVar[AITuning] = AITuning()
+    #: Protocol members a game gives by a module function of the same name taking the same arguments (``views.view``,
+    #: ``present.zones``): listed here instead of a one-line method each (issue 31 counted a dozen such forwards in
+    #: every rules.py). Each becomes a static member of the class; a name that is no member of this protocol, or that
+    #: the class also defines, is refused when the class is made.
+    DELEGATES: ClassVar[tuple[Callable[..., Any], ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for fn in cls.__dict__.get("DELEGATES", ()):
+            name = fn.__name__
+            if not callable(getattr(Game, name, None)) or name.startswith("_"):
+                raise TypeError(f"{cls.__name__}.DELEGATES: {name} is not a member of the Game protocol")
+            if name in Game.__abstractmethods__:  # a type checker must see every abstract member written out
+                raise TypeError(f"{cls.__name__}.DELEGATES: {name} is abstract; write it as a method")
+            if name in cls.__dict__:
+                raise TypeError(f"{cls.__name__} both delegates and defines {name}")
+            setattr(cls, name, staticmethod(fn))
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.action_types)
@@ -465,6 +485,10 @@ class Game(ABC, Generic[S]):
     def estimate(self, view: S, seat: Seat, draft: Hashable = None) -> tuple[float, bool] | None:
         """A live score for ``seat`` from its view with ``draft`` staged: (score, exact). None: no preview."""
         return None
+
+    #: What the live score is, as the table labels it: a game whose ``estimate`` is not the game's score (Villages:
+    #: the round's score, hand cards counting against it) says so, never "Your score now: -19" at the first turn.
+    estimate_label: str = "Your score now"
 
     def estimate_breakdown(self, view: S, seat: Seat, draft: Hashable = None) -> tuple[str, ...]:
         """Where the live score comes from, one line per source ("Grocer: 3 points"), shown when the player

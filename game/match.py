@@ -107,8 +107,8 @@ class Match:
 
     @classmethod
     def new(
-        cls, game_name: str, seats: Sequence[SeatSpec], seed: int | None = None, options: Mapping[str, Any] | None = None,
-        *, match_id: str | None = None, hints_allowed: bool = True,
+        cls, game_name: str, seats: Sequence[SeatSpec], seed: int | None = None,
+        options: Mapping[str, Any] | None = None, *, match_id: str | None = None, hints_allowed: bool = True,
     ) -> Match:
         """A new game (a random seed and id unless given); ``hints_allowed`` comes from the setup screen."""
         if seed is None:

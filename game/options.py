@@ -8,6 +8,12 @@ from typing import Any
 
 # --- set-up options -----------------------------------------------------------------------------------------------
 
+#: What an option's value means (``OptionSpec.kind``): on/off, one of listed values, some of listed names, a whole
+#: number, a text, or a whole number that stands for a seat, a time in seconds, or a limit that 0 switches off.
+OPTION_KINDS = ("flag", "choice", "picks", "count", "text", "seat", "seconds", "limit")
+#: The kinds a game declares for an int that means more than a number.
+INT_KINDS = ("seat", "seconds", "limit")
+
 
 def shown(value: object) -> str:
     """A value quoted in a refusal, short and safe for any JSON: text is cut to 40 characters, a list or a table
@@ -37,6 +43,10 @@ class OptionSpec:
     ``picks`` (a text option): the value is its default or some of these
     names joined by ", ", ``pick_count`` of them (0: one per player); the
     setup screen offers them as check boxes ("agree upon these cards").
+    ``kind`` says what the value means, so the setup screen shows it in words without guessing from the key's name
+    (one of ``OPTION_KINDS``). A bool, a list of choices, picks, a number and a text say theirs by their type; an
+    int that means more than a number declares it: "seat" (a seat's number from 1, 0 drawn at random), "seconds"
+    (a time, 0 none) or "limit" (a count where 0 means no limit).
     """
 
     key: str
@@ -52,6 +62,26 @@ class OptionSpec:
     picks: tuple[str, ...] = ()
     pick_count: int = 0
     requires: tuple[str, ...] = ()
+    kind: str = ""
+
+    def __post_init__(self) -> None:
+        kind = self.kind or _kind_by_type(self)
+        if kind not in OPTION_KINDS:
+            raise ValueError(f"option {self.key!r}: kind {kind!r} is none of {', '.join(OPTION_KINDS)}")
+        if kind in INT_KINDS and (isinstance(self.default, bool) or not isinstance(self.default, int)):
+            raise ValueError(f"option {self.key!r}: a {kind} option holds a whole number")
+        object.__setattr__(self, "kind", kind)
 
     def offered(self, n_players: int) -> bool:
         return not self.players or n_players in self.players
+
+
+def _kind_by_type(spec: OptionSpec) -> str:
+    """The kind an option's declaration already says by its type (the kinds in ``INT_KINDS`` are declared)."""
+    if spec.picks:
+        return "picks"
+    if isinstance(spec.default, bool):
+        return "flag"
+    if spec.choices:
+        return "choice"
+    return "count" if isinstance(spec.default, int) else "text"

@@ -117,7 +117,7 @@ def score_words(outcome: Outcome, seat: Seat, name: str = "You") -> str:
     return fmt(score)
 
 
-def live_score_words(outcome: Outcome, score: float, exact: bool) -> str:
+def live_score_words(outcome: Outcome, score: float, exact: bool, label: str = "Your score now") -> str:
     """The table's live score line from a game's estimate (``Game.estimate``: the seat's own total and whether it
     is exact) and the standing ``outcome``: "Your score now: 12"; against an opponent both totals and the margin
     ("Now: you 8 · Countess 1 · margin +7, the solo score"), never "8 of 1"."""
@@ -125,9 +125,9 @@ def live_score_words(outcome: Outcome, score: float, exact: bool) -> str:
     if exact and outcome.kind is OutcomeKind.SOLO and v is not None:
         return "Now: " + versus_words(Versus(score, v.rival, v.rival_score, v.unit), "you")
     if exact and outcome.goal is not None:
-        return f"Your score now: {fmt(score)} of {fmt(outcome.goal)} (goal)"
+        return f"{label}: {fmt(score)} of {fmt(outcome.goal)} (goal)"
     if exact:
-        return f"Your score now: {fmt(score)}"
+        return f"{label}: {fmt(score)}"
     return f"Your score so far \u2248 {fmt(score)} (estimate: cards not yet known are left out)"
 
 

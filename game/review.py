@@ -4,12 +4,17 @@ liked best.
 
 A decision is graded by the drop in the calibrated win chance (game/ai/winchance.py: a probability fitted to the
 results of self-play games, issue 30) between the best move and the move made (``drop = best_win - chosen_win``).
-The drop is measured twice over: one search over every move finds the best other move, then a second search with
-only that move and the move made at its root (``coach.duel``) values the two, each with about half of it. In the
-first search UCB spends few playouts on a poor move, so the value of a poor move made was the least sure number of
-all; in the duel it is as sure as the other. Each chance carries a standard error from the search's sampling
-(``MoveValue.spread``); a drop within :data:`SURE` of those errors is no mark. Otherwise it is held against
-:data:`THRESHOLDS`:
+The drop is measured twice over: one search over every move finds the best other moves (RIVALS of them), then
+searches with only those and the move made at their root (``coach.duel``, "duels", each with DUEL_SHARE of the
+review's iterations and its own seed) value them. In the first search UCB spends few playouts on a poor move, so
+the value of a poor move made was the least sure number of all, and it sometimes starves the true best move after
+unlucky first playouts; in a duel each move gets its share (with RIVALS + 1 legal moves or fewer the duels hold
+them all and there is no first search). One duel settles a drop far from every threshold; while
+a threshold lies within SURE standard errors of the mean drop another duel is run, up to MAX_DUELS (sequential
+sampling: the time goes where the mark is in doubt). The standard error is the duels' own spread pooled with a
+prior (:func:`standard_error`; issue 30 measured the binomial error of the search to overstate the seed-to-seed
+spread about four times, so the prior is a quarter of it). A drop within SURE of those errors is no mark.
+Otherwise it is held against :data:`THRESHOLDS`:
 
 - a **blunder** costs at least 14 points (0.14) of win chance,
 - a **mistake** at least 7 points,
@@ -34,7 +39,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.ai.coach import MoveValue, duel, rank_moves
@@ -43,11 +48,24 @@ from game.match import Match
 
 #: (grade, smallest drop in win chance), the worst first: a decision takes the first grade whose drop it reaches.
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.14), ("mistake", 0.07), ("inaccuracy", 0.04))
-#: A drop counts only beyond this many of ``spread``, the standard error of the difference between the two moves'
-#: chances. ``spread`` takes a playout's reward variance at its largest (v (1 - v), as if every playout ended in a
-#: win or a loss); playouts cut short and scored by the evaluation vary less, and two seeds' drops differed by about
-#: a quarter of it (Villagers & Villains, 60 decisions), so half of it is already about two real errors.
-SURE = 0.5
+#: A drop counts only beyond this many of ``spread``, the standard error of the drop (:func:`standard_error`).
+SURE = 2.0
+#: The binomial error of a move's chance (``MoveValue.spread``) takes a playout's reward variance at its largest
+#: (v (1 - v), as if every playout ended in a win or a loss); playouts cut short and scored by the evaluation vary
+#: less, and two seeds' drops differ by about this share of it: the prior of :func:`standard_error`.
+NOISE_RATIO = 0.25
+#: How many duels' worth of weight that prior has against the duels' own spread.
+PRIOR_DUELS = 2.0
+#: Duels per decision at most: more are run (each with its own seed) while a threshold lies within SURE standard
+#: errors of the mean drop, so a drop near a threshold is measured more finely than one far from every threshold.
+MAX_DUELS = 12
+#: Each duel's iterations, as a share of the review's: a drop far from every threshold is settled by one small
+#: duel, one near a threshold gets as many as it needs (MAX_DUELS), finer steps for the same time.
+DUEL_SHARE = 0.5
+#: How many of the first search's best other moves meet the move made in each duel: its UCB starves a move whose
+#: first playouts were unlucky, so its second best is sometimes the true best (Villagers & Villains: a move worth
+#: 0.53 ranked third at 0.34 on 43 of 300 playouts), and the drop then depended on the seed.
+RIVALS = 2
 #: Search iterations per reviewed decision by default (the results screen and ``python -m game review``).
 REVIEW_ITERATIONS = 1000
 
@@ -69,6 +87,7 @@ class ReviewEntry:
     of: int = 0  # how many decisions of the seat were reviewed (those with a choice): the 44
     spread: float = 0.0  # standard error of ``drop`` (the search's sampling, on the calibrated scale)
     graded: bool = True  # false: nothing to tell (the drop, or every move's, within SURE errors; one sensible move)
+    duels: int = 0  # how many duels (coach.duel, each its own seed) weighed the drop (weigh)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -85,6 +104,7 @@ class ReviewEntry:
             "of": self.of,
             "spread": round(self.spread, 4),
             "graded": self.graded,
+            "duels": self.duels,
         }
 
 
@@ -100,9 +120,69 @@ def grade(drop: float, spread: float = 0.0) -> str:
 
 
 def all_close(ranking: Sequence[MoveValue]) -> bool:
-    """True when every move's chance is within SURE errors of the best one's: the search could not tell them apart."""
+    """True when every move's chance is within SURE errors of the best one's (the binomial errors scaled by
+    NOISE_RATIO): the search could not tell them apart."""
     best = max(ranking, key=lambda m: m.win)
-    return all(best.win - m.win <= SURE * math.hypot(best.spread, m.spread) for m in ranking)
+    return all(best.win - m.win <= SURE * NOISE_RATIO * math.hypot(best.spread, m.spread) for m in ranking)
+
+
+def standard_error(drops: Sequence[float], prior: float) -> float:
+    """The standard error of the mean of ``drops`` (one per duel, each with its own seed): their own variance
+    pooled with ``prior`` (a variance worth PRIOR_DUELS duels), so one duel, or two that happen to agree, do not
+    claim a certainty the search does not have, and many duels are judged by what they showed."""
+    n = len(drops)
+    if n == 0:
+        return math.sqrt(prior)
+    mean = sum(drops) / n
+    spread = sum((d - mean) ** 2 for d in drops)
+    return math.sqrt((PRIOR_DUELS * prior + spread) / (PRIOR_DUELS + n - 1) / n)
+
+
+def near_threshold(drop: float, se: float) -> bool:
+    """True when a threshold lies within SURE standard errors of ``drop``: another duel could change the mark."""
+    return any(abs(drop - least) < SURE * se for _name, least in THRESHOLDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Weighed:
+    """What :func:`weigh` found: the move made and its best rival with their mean chances over the duels."""
+
+    made: MoveValue
+    rival: MoveValue
+    se: float  # standard error of the mean drop (rival - made)
+    duels: int
+    first: list[MoveValue]  # the first duel's moves, best first (a ranking where the duel held every legal move)
+
+
+def weigh(game: Any, view: Any, seat: int, action: Action, rivals: Sequence[Action], *, iterations: int, seed: int,
+          cancel: Callable[[], bool] | None = None) -> Weighed | None:
+    """The move made against ``rivals`` in duels (``coach.duel``: those moves alone at the root) of
+    ``iterations`` each, each with its own seed: one, and more while :func:`near_threshold` (at most MAX_DUELS).
+    The best rival is the one with the highest mean chance; each duel's drop is its chance minus the move made's
+    in that duel. None when cancelled."""
+    runs: list[dict[Action, MoveValue]] = []
+    first: list[MoveValue] = []
+    prior = 0.0
+    se = 0.0
+    best = rivals[0]
+    for j in range(MAX_DUELS):
+        got = duel(game, view, seat, [*rivals, action], iterations=iterations, seed=seed + 500_009 * (j + 1),
+                   cancel=cancel)
+        if cancel is not None and cancel():
+            return None
+        first = first or got
+        runs.append({m.action: m for m in got})
+        best = max(rivals, key=lambda a: (sum(r[a].win for r in runs), -rivals.index(a)))
+        if j == 0:
+            prior = (NOISE_RATIO * math.hypot(runs[0][action].spread, runs[0][best].spread)) ** 2
+        drops = [r[best].win - r[action].win for r in runs]
+        se = standard_error(drops, prior)
+        if not near_threshold(sum(drops) / len(drops), se):
+            break
+    n = len(runs)
+    made = replace(runs[-1][action], win=sum(r[action].win for r in runs) / n)
+    other = replace(runs[-1][best], win=sum(r[best].win for r in runs) / n)
+    return Weighed(made, other, se, n, first)
 
 
 def only_sensible(game: Any, view: Any, seat: int, action: Action, legal: Sequence[Action]) -> bool:
@@ -145,26 +225,32 @@ def review_match(match: Match, seat: int, *, iterations: int = REVIEW_ITERATIONS
     for number, (i, view, action, choices) in enumerate(todo, start=1):
         if cancel is not None and cancel():
             break
-        ranking = rank_moves(game, view, seat, iterations=iterations, seed=decision_seed(seed, i), cancel=cancel)
-        if cancel is not None and cancel():
+        legal = game.legal_actions(view, seat)
+        ranking: list[MoveValue] = []
+        if len(legal) > RIVALS + 1:
+            # the first look: every move, to find the rivals
+            ranking = rank_moves(game, view, seat, iterations=iterations, seed=decision_seed(seed, i),
+                                 cancel=cancel)
+            if cancel is not None and cancel():
+                break
+        # the second look (coach.duel, as often as weigh needs): the move made alone against the search's best
+        # other moves, so the drop does not rest on the few playouts UCB spared a poor move; with few moves the
+        # duel holds them all and is the first look too
+        rivals = ([m.action for m in ranking if m.action != action] if ranking else
+                  [a for a in legal if a != action])[:RIVALS]
+        weighed = weigh(game, view, seat, action, rivals, iterations=max(1, round(iterations * DUEL_SHARE)),
+                        seed=decision_seed(seed, i), cancel=cancel)
+        if weighed is None:
             break
-        chosen = next(m for m in ranking if m.action == action)
-        # the second look (coach.duel): the move made alone against the search's best other move, each with about
-        # half of a search of its own, so the drop does not rest on the few playouts UCB spared a poor move
-        rival = next(m for m in ranking if m.action != action)
-        pair = duel(game, view, seat, [rival.action, action], iterations=iterations,
-                    seed=decision_seed(seed, i) + 500_009, cancel=cancel)
-        if cancel is not None and cancel():
-            break
-        chosen = next(m for m in pair if m.action == action)
-        rival = next(m for m in pair if m.action != action)
+        chosen, rival, spread, duels = weighed.made, weighed.rival, weighed.se, weighed.duels
+        ranking = ranking or weighed.first
         best = rival if rival.win > chosen.win else chosen
         drop = max(0.0, best.win - chosen.win)
-        spread = 0.0 if chosen is best else math.hypot(best.spread, chosen.spread)
         graded = (drop > SURE * spread if chosen is not best else not all_close(ranking))
         graded = graded and not only_sensible(game, view, seat, action, [m.action for m in ranking])
         entries.append(ReviewEntry(i, seat, chosen.text, best.text, chosen.win, best.win, drop,
-                                   grade(drop, spread) if graded else "", choices, number, len(todo), spread, graded))
+                                   grade(drop, spread) if graded else "", choices, number, len(todo), spread, graded,
+                                   duels))
         if progress is not None:
             progress(len(entries), len(todo))
     return entries

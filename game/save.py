@@ -23,7 +23,6 @@ happens to a slot when a game is loaded, finished or deleted is in
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import stat
@@ -36,6 +35,12 @@ from typing import Any
 from game.engine import GameError, IllegalAction
 from game.match import SEAT_KINDS, Match, SeatSpec, derived_match_id
 from game.names import name_or, printable
+from game.safe_files import SaveError as SaveError  # the file layer's error is the saves' error too
+from game.safe_files import atomic_write_json as atomic_write_json  # settings, statistics and records write so
+from game.safe_files import move_aside as move_aside
+from game.safe_files import parse_json as parse_json
+from game.safe_files import read_bytes as read_bytes
+from game.safe_files import read_json, reason
 
 FORMAT = "village-tabletop-save"
 VERSION = 2  # 2: match_id, progress, hints_allowed, hints_used (version 1 files load, with defaults)
@@ -44,25 +49,11 @@ AUTOSAVE_PREFIX = "autosave-"  # + <game>-<match id>.json: one per game
 _ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 HOME_ENV = "VILLAGE_TABLETOP_HOME"
 
-MAX_SAVE_BYTES = 4 * 1024 * 1024  # a whole Villannex game is a few KB; 4 MB is hundreds of long games
-MAX_DEPTH = 32  # our saves nest 5 deep; deeper JSON is not ours and would exhaust the stack elsewhere
 MAX_SEATS = 16
 MAX_ACTIONS = 200_000
 MAX_SEED = 2**64
 STALE_TEMP_SECONDS = 30.0  # an atomic write takes milliseconds; older temp files were left by a killed process
 _TEMP_NAME = re.compile(r".+\.json\.[A-Za-z0-9_]+\.tmp")
-
-
-class SaveError(Exception):
-    """A file that cannot be used; the message is for the player.
-
-    ``aside``: its content was refused, so the app moves it aside (a missing file, a special file or a save
-    from a newer version is not). ``moved_to``: where it was moved, when it was."""
-
-    def __init__(self, message: str, *, aside: bool = False, moved_to: Path | None = None) -> None:
-        super().__init__(printable(message, 600))
-        self.aside = aside
-        self.moved_to = moved_to
 
 
 # --- the data folder ---------------------------------------------------------------------------------------
@@ -122,10 +113,6 @@ def autosave_path(match: Match | None = None) -> Path:
     return folder / (newest[1] if newest else AUTOSAVE_NAME)
 
 
-def _reason(exc: BaseException) -> str:
-    return getattr(exc, "strerror", None) or exc.__class__.__name__
-
-
 def prepare_data_folder() -> list[str]:
     """Start-up: make sure saving can work, and say so when it cannot. Returns messages for the player.
 
@@ -141,7 +128,7 @@ def prepare_data_folder() -> list[str]:
         os.close(fd)
         os.unlink(probe)
     except (OSError, ValueError) as exc:
-        return [f"Saving is off: the data folder {home} cannot be used ({_reason(exc)}). "
+        return [f"Saving is off: the data folder {home} cannot be used ({reason(exc)}). "
                 "Settings and games will not be kept."]
     notes: list[str] = []
     saves = home / "saves"
@@ -151,7 +138,7 @@ def prepare_data_folder() -> list[str]:
             notes.append(f"A file named {saves.name} was where the saves folder belongs; it was kept as {moved.name}.")
         saves.mkdir(exist_ok=True)
     except OSError as exc:
-        notes.append(f"Saving games is off: {saves} cannot be used ({_reason(exc)}).")
+        notes.append(f"Saving games is off: {saves} cannot be used ({reason(exc)}).")
     for folder in (home, saves):
         clean_stale_temp_files(folder)
     return notes
@@ -176,120 +163,6 @@ def clean_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS)
     return removed
 
 
-# --- reading and writing files -----------------------------------------------------------------------------
-
-
-def atomic_write_json(path: Path, obj: Any) -> None:
-    """Write JSON so that a crash leaves either the old file or the new one."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(obj, fh, indent=1, sort_keys=False, allow_nan=False)
-            fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
-
-
-def read_bytes(path: Path, what: str, limit: int = MAX_SAVE_BYTES) -> bytes:
-    """At most ``limit`` bytes of a regular file. The file is opened non-blocking and checked before any
-    read, so a FIFO, a device or a folder is refused at once instead of hanging or reading forever."""
-    try:
-        fd = os.open(path, _OPEN_FLAGS)
-    except FileNotFoundError:
-        raise SaveError(f"{what} {path} does not exist") from None
-    except (OSError, ValueError) as exc:
-        raise SaveError(f"{what} {path} cannot be read ({_reason(exc)})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{what} {path} is not a regular file")
-        if info.st_size > limit:
-            raise SaveError(f"{what} {path} is too large ({info.st_size:,} bytes; at most {limit:,})", aside=True)
-        chunks: list[bytes] = []
-        got = 0
-        while got <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            got += len(chunk)
-        if got > limit:
-            raise SaveError(f"{what} {path} is too large (more than {limit:,} bytes)", aside=True)
-        return b"".join(chunks)
-    except OSError as exc:
-        raise SaveError(f"{what} {path} cannot be read ({_reason(exc)})") from None
-    finally:
-        os.close(fd)
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number in JSON")
-
-
-def _too_deep(obj: Any, limit: int) -> bool:
-    """Whether containers nest more than ``limit`` levels (iterative: deep data cannot exhaust the stack)."""
-    stack: list[tuple[Any, int]] = [(obj, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth > limit:
-            return True
-        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
-    return False
-
-
-def parse_json(raw: bytes, path: Path | str, what: str, max_depth: int = MAX_DEPTH) -> Any:
-    """Strict JSON (no NaN or Infinity, numbers of at most a few thousand digits, bounded nesting)."""
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise SaveError(f"{what} {path} is damaged (not UTF-8 text)", aside=True) from None
-    try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except RecursionError:
-        raise SaveError(f"{what} {path} is nested too deeply to be ours", aside=True) from None
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{what} {path} is damaged or truncated (JSON error at line {exc.lineno})", aside=True) from None
-    except ValueError as exc:  # an integer of thousands of digits, NaN, Infinity
-        raise SaveError(f"{what} {path} holds a value that is not allowed ({str(exc)[:80]})", aside=True) from None
-    if _too_deep(data, max_depth):
-        raise SaveError(f"{what} {path} is nested too deeply to be ours", aside=True)
-    return data
-
-
-def read_json(path: Path, what: str, limit: int = MAX_SAVE_BYTES) -> Any:
-    """Read and parse; SaveError (with ``aside`` set when the content is at fault) for anything off."""
-    return parse_json(read_bytes(Path(path), what, limit), path, what)
-
-
-def move_aside(path: Path) -> Path:
-    """Rename an unreadable file so nothing overwrites it; returns the new name."""
-    path = Path(path)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.bad-{stamp}")
-    n = 1
-    while target.exists() or target.is_symlink():
-        target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
-        n += 1
-    os.replace(path, target)
-    return target
-
-
 def _refuse(path: Path, exc: SaveError, *, tell: bool) -> SaveError:
     """Move a refused file aside and return the error to show, saying where the file went (or that it could
     not be moved). The file stays in the Load list, with its error, for the rest of the session; ``tell``
@@ -299,7 +172,7 @@ def _refuse(path: Path, exc: SaveError, *, tell: bool) -> SaveError:
         moved = move_aside(path)
         err = SaveError(f"{exc}; the file was kept as {moved.name}", aside=True, moved_to=moved)
     except OSError as oserr:
-        err = SaveError(f"{exc}; it could not be moved aside ({_reason(oserr)})", aside=True)
+        err = SaveError(f"{exc}; it could not be moved aside ({reason(oserr)})", aside=True)
     _info_cache.pop(str(path), None)
     _refused.setdefault(str(path.parent), {})[path.name] = SaveInfo(path, "?", (), "", False, str(err), moved)
     if tell:

@@ -204,7 +204,8 @@ def _read_pending(path: Path, notes: list[str]) -> list[GameRecord]:
         return []
     try:
         data = read_json(path, "The statistics queue", limit=4 * 1024 * 1024)
-        if not isinstance(data, dict) or data.get("format") != PENDING_FORMAT or not isinstance(data.get("games"), list):
+        if (not isinstance(data, dict) or data.get("format") != PENDING_FORMAT
+                or not isinstance(data.get("games"), list)):
             raise SaveError(f"{path.name} is not a statistics queue", aside=True)
     except SaveError as exc:
         if exc.aside:

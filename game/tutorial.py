@@ -40,9 +40,9 @@ class Step:
 
     ``expect``: the JSON fields (``Game.encode_action``) the move must have; a field left out may be anything, and
     ``{"has": [...]}`` asks only that a list holds those items (keep these two cards and any others); None: nothing
-    to do but read, and a Next button moves on (a round's scoring explained while the score table shows). ``point``: the zone ids or card ids
-    the table lights. ``after``: what just happened and why, said once the move is made. ``idea``: the core idea
-    (one of the lesson's ``ideas``) this step teaches."""
+    to do but read, and a Next button moves on (a round's scoring explained while the score table shows).
+    ``point``: the zone ids or card ids the table lights. ``after``: what just happened and why, said once the move
+    is made. ``idea``: the core idea (one of the lesson's ``ideas``) this step teaches."""
 
     key: str
     idea: str
@@ -56,8 +56,9 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Lesson:
-    """A guided first game. Seat 0 is the learner (``seats[0]`` "": named after the player); ``script`` gives other seats' moves in order (JSON actions),
-    and a seat without a script (or past its end) plays as the medium AI seeded with ``seed``."""
+    """A guided first game. Seat 0 is the learner (``seats[0]`` "": named after the player); ``script`` gives other
+    seats' moves in order (JSON actions), and a seat without a script (or past its end) plays as the medium AI
+    seeded with ``seed``."""
 
     game: str
     title: str

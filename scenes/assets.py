@@ -118,7 +118,8 @@ def return_freed_surfaces() -> bool:
 
 return_freed_surfaces()
 
-#: Pixels evicted from the drawing caches between two heap trims: a resize of a 1920x1080 table evicts a few Mpx (8 Mpx left peaks of 201 MiB in Villannex).
+#: Pixels evicted from the drawing caches between two heap trims: a resize of a 1920x1080 table evicts a few Mpx
+#: (8 Mpx left peaks of 201 MiB in Villannex).
 TRIM_EVERY_PIXELS = 4_000_000
 _evicted = [0]
 
@@ -159,7 +160,8 @@ def _libc() -> Any:
 
 
 def asset_path(package: str, *parts: str) -> Path:
-    """A file inside a package, e.g. ``asset_path("art", "icons", "wood.svg")`` or ``asset_path("sounds", "coin.wav")``."""
+    """A file inside a package, e.g. ``asset_path("art", "icons", "wood.svg")`` or
+    ``asset_path("sounds", "coin.wav")``."""
     return package_dir(package).joinpath(*parts)
 
 

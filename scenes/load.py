@@ -247,7 +247,8 @@ class LoadScene(Scene):
             kept = f" — kept as {info.moved_to.name}" if info.moved_to is not None else ""
             w.draw_text(surface, f"{info.path.name} cannot be loaded{kept}", tf, w.ERROR, (x, top),
                         max_width=rect.right - x)
-            w.draw_text(surface, problem(info), sf, w.ERROR, (x, top + tf.get_linesize()), max_width=rect.right - x - pad)
+            w.draw_text(surface, problem(info), sf, w.ERROR, (x, top + tf.get_linesize()),
+                        max_width=rect.right - x - pad)
             return
         button = next((b for i, b in self.deletes.items() if self.saves[i] is info), None)
         right = rect.right - pad
@@ -278,7 +279,8 @@ class LoadScene(Scene):
         head = (f"{going} game{'s' if going != 1 else ''} in progress, {rest} saved or finished. "
                 "Click one to continue it.")
         w.draw_text(surface, head, w.font("ui", int(19 * k)), w.INK_SOFT,
-                    (self.panel.left + int(22 * k), self.panel.top + int(22 * k)), max_width=self.panel.width - int(44 * k))
+                    (self.panel.left + int(22 * k), self.panel.top + int(22 * k)),
+                    max_width=self.panel.width - int(44 * k))
         if not self.saves:
             w.draw_text(surface, "No saved games yet. Use Save game in the pause menu (Esc) during a game.",
                         w.font("ui", int(20 * k)), w.INK, self.list.rect.center, "center", self.list.rect.width)

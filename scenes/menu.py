@@ -31,6 +31,16 @@ def game_title(name: str) -> str:
     return name
 
 
+_COUNTS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+
+
+def tagline(games: int) -> str:
+    """The line under the title, counting the games the menu offers (the registry's), never a number written in."""
+    count = _COUNTS[games] if games < len(_COUNTS) else str(games)
+    kind = "village card game" if games == 1 else "village card games"
+    return f"{count} {kind} for one table: against the computer or pass-and-play"
+
+
 #: The lessons (game.tutorial) are offered: Learn on each game's tile, and once on a never-played game's first setup
 #: (issue 29; the table side is scenes/table/lesson_hook.py and lesson_view.py).
 LESSONS_AT_TABLE = True
@@ -208,7 +218,7 @@ class MenuScene(Scene):
         w.draw_text(surface, "Village Tabletop", tf, (30, 18, 10), (cx + int(3 * k), self.title_rect.top + int(3 * k)),
                     "midtop")
         w.draw_text(surface, "Village Tabletop", tf, w.CREAM, (cx, self.title_rect.top), "midtop")
-        w.draw_text(surface, "Four village card games for one table: against the computer or pass-and-play",
+        w.draw_text(surface, tagline(len(self.tiles)),
                     w.font("ui", int(22 * k)), (236, 214, 180), (cx, self.title_rect.top + tf.get_linesize()),
                     "midtop", self.title_rect.width)
         for info, rect, buttons in self.tiles:

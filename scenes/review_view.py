@@ -375,8 +375,8 @@ class ReviewScene(Scene):
         r = self.list_panel
         w.draw_panel(surface, r)
         pad = int(20 * k)
-        w.draw_text(surface, "Costliest decisions", theme.font("ui-bold", int(24 * k)), theme.INK, (r.x + pad, r.y + pad),
-                    max_width=r.w - 2 * pad)
+        w.draw_text(surface, "Costliest decisions", theme.font("ui-bold", int(24 * k)), theme.INK,
+                    (r.x + pad, r.y + pad), max_width=r.w - 2 * pad)
         px = self.text_px()
         fnt = theme.font("ui", px)
         bold = theme.font("ui-bold", px)
@@ -398,7 +398,8 @@ class ReviewScene(Scene):
             y = rr.y + pad // 2
             if e.grade:
                 draw_mark(surface, e.grade, (x + px // 2, y + lh // 2), max(5, px * 2 // 5))
-                label = f"{e.grade.capitalize()}: {round(100 * e.drop)} points lost ({pct(e.best_win)} to {pct(e.chosen_win)})"
+                label = (f"{e.grade.capitalize()}: {round(100 * e.drop)} points lost "
+                         f"({pct(e.best_win)} to {pct(e.chosen_win)})")
                 surface.blit(theme.text(label, "ui-bold", px, theme.INK), (x + px * 3 // 2, y))
                 y += bold.get_linesize()
             for line in lines:

@@ -86,16 +86,17 @@ def _table_hook(game_name: str, hook: str) -> Any:
         return None
 
 
-def _choice_label(value: Any, key: str = "", names: list[str] | None = None) -> str:
-    """A choice in words: On/Off, a seat's name for a start player (0: at random), minutes for a timer, Off for a
-    limit of 0. The options' help texts speak of these words, never of the numbers behind them (issue 18)."""
+def _choice_label(value: Any, kind: str = "", names: list[str] | None = None) -> str:
+    """A choice in words by the option's ``kind`` (``OptionSpec.kind``): On/Off, a seat's name for a start player
+    (0: at random), minutes for a timer, Off for a limit of 0. The options' help texts speak of these words, never
+    of the numbers behind them (issue 18)."""
     if isinstance(value, bool):
         return "On" if value else "Off"
-    if isinstance(value, int) and key in ("start_player", "first_player") and names is not None:
+    if isinstance(value, int) and kind == "seat" and names is not None:
         return "Drawn at random" if value == 0 else (names[value - 1] if value <= len(names) else f"Player {value}")
-    if isinstance(value, int) and key.endswith("limit") and value == 0:
+    if isinstance(value, int) and kind == "limit" and value == 0:
         return "Off"
-    if isinstance(value, int) and key.endswith("timer"):
+    if isinstance(value, int) and kind == "seconds":
         if value == 0:
             return "Off"
         return f"{value // 60} minute{'s' if value >= 120 else ''}" if value % 60 == 0 else f"{value} seconds"
@@ -169,7 +170,8 @@ class SetupScene(Scene):
                 SeatRow(
                     w.TextInput(name, lambda t, i=i: self._set_name(i, t), placeholder="name", max_len=16),
                     w.Cycler(KIND_LABELS, kind, lambda v, i=i: self._set_kind(i, v)),
-                    w.Button("", lambda i=i: self.remove_seat(i), icon_name="cross", enabled=len(self.seat_specs) > self.game.min_players),
+                    w.Button("", lambda i=i: self.remove_seat(i), icon_name="cross",
+                             enabled=len(self.seat_specs) > self.game.min_players),
                 )
             )
         self.add_button.enabled = len(self.seat_specs) < self.game.max_players
@@ -188,7 +190,7 @@ class SetupScene(Scene):
                     and spec.minimum is not None and spec.maximum is not None
                     and spec.maximum - spec.minimum < RANGE_AS_CHOICES):
                 top = spec.maximum
-                if spec.key in ("start_player", "first_player"):
+                if spec.kind == "seat":
                     top = min(top, n)  # no start player beyond the seats there are
                     if isinstance(value, int) and value > top:
                         value = self.options[spec.key] = spec.default
@@ -204,7 +206,7 @@ class SetupScene(Scene):
             elif kept:
                 control = w.Cycler(kept, value, lambda v, key=spec.key: self._set_option(key, v))
             elif values:
-                control = w.Cycler([(c, _choice_label(c, spec.key, names)) for c in values], value,
+                control = w.Cycler([(c, _choice_label(c, spec.kind, names)) for c in values], value,
                                    lambda v, key=spec.key: self._set_option(key, v))
             elif isinstance(spec.default, bool):
                 control = w.Toggle(spec.label, bool(value), lambda v, key=spec.key: self._set_option(key, v))
@@ -365,8 +367,8 @@ class SetupScene(Scene):
             badge = rh
             row.remove.rect = pygame.Rect(inner.right - rh, y, rh, rh)
             row.kind.rect = pygame.Rect(row.remove.rect.left - rgap - kind_w, y, kind_w, rh)
-            row.name.rect = pygame.Rect(inner.left + badge + rgap, y, row.kind.rect.left - rgap * 2 - badge - inner.left,
-                                        rh)
+            name_w = row.kind.rect.left - rgap * 2 - badge - inner.left
+            row.name.rect = pygame.Rect(inner.left + badge + rgap, y, name_w, rh)
             y += rh + rgap
         self.add_button.rect = pygame.Rect(inner.left, y + rgap, int(min(240 * k, inner.width)), rh)
         self.seed_input.rect = pygame.Rect(inner.left + int(120 * k), inner.bottom - rh, int(200 * k), rh)
@@ -516,7 +518,8 @@ class SetupScene(Scene):
         margin = int(40 * k)
         tf = w.font("card-bold", int(52 * k))
         w.draw_text(surface, f"New game: {self.game.title}", tf, w.CREAM, (margin, int(34 * k)))
-        hint = f"{self.game.min_players}–{self.game.max_players} players. Pass-and-play: several humans share the screen."
+        hint = (f"{self.game.min_players}–{self.game.max_players} players. "
+                "Pass-and-play: several humans share the screen.")
         w.draw_text(surface, hint, w.font("ui", int(19 * k)), (236, 214, 180),
                     (margin, int(34 * k) + tf.get_linesize()), max_width=self.size[0] - 2 * margin)
         setup_panels.draw_seats(self, surface)

@@ -2,10 +2,11 @@
 
 The smoke test is what the frozen bundle runs to prove it is complete: every
 asset loads, every screen lays out and draws at the smallest, the usual and
-a large window, and a full Villannex game between AI seats is played through
-the real table scene (its own update and draw, with simulated time), as is a
-game of the toy engine on the generic table, so a missing module, font, icon
-or sound shows up as a failure here rather than on a player's machine.
+a large window, and a full game between AI seats of every game in the menu
+and of the toy engine is played through the real table scene (its own update
+and draw, with simulated time; the table, player count, options and seed are
+the game's ``GameManifest.smoke``), so a missing module, font, icon or sound
+shows up as a failure here rather than on a player's machine.
 
 Both run in a throwaway data folder so they never touch real saves or
 settings. The app class is handed in by ``scenes.app.main`` (this module never
@@ -14,6 +15,8 @@ imports the app: no import cycle).
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import os
 import random
 import tempfile
@@ -25,6 +28,7 @@ from typing import Any
 
 import pygame
 
+from game import registry
 from game.match import Match, SeatSpec
 from game.save import HOME_ENV
 from scenes import theme
@@ -139,7 +143,7 @@ def play_ai_game_through_table(app: Any, game: str = SMOKE_GAME, seed: int = 11,
     from scenes.results import ResultsScene
     from scenes.table.base import TableScene
 
-    names = ["Ada", "Basil", "Clara", "Dmitri"][:players]
+    names = ["Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix"][:players]
     match = Match.new(game, [SeatSpec(n, level) for n in names], seed, options)
     app.start_match(match)
     table = app.stack[-1]
@@ -168,6 +172,20 @@ def play_ai_game_through_table(app: Any, game: str = SMOKE_GAME, seed: int = 11,
     return match
 
 
+def play_smoke_game(app: Any, name: str) -> Match:
+    """The game's own smoke game (``GameManifest.smoke``: seats, options, seed) between easy AI seats, through its
+    table (its own, or the generic one)."""
+    deal = registry.manifest(name).smoke
+    return play_ai_game_through_table(app, name, seed=deal.seed, players=deal.players, options=dict(deal.options))
+
+
+def smoke_games() -> list[str]:
+    """What the smoke test plays: the showcase first, then every other game of the menu and the registered ones
+    (the toy game), read from the registry."""
+    names = [m.name for m in registry.manifests(registered=True) if m.info.available]
+    return [SMOKE_GAME, *(n for n in names if n != SMOKE_GAME)]
+
+
 def smoke_test(app_class: AppFactory) -> int:
     _isolate()
     t0 = time.perf_counter()
@@ -180,23 +198,17 @@ def smoke_test(app_class: AppFactory) -> int:
         app = _make_app(app_class)
         count = assets.load_everything()
         scenes = build_every_scene(app)
-        match = play_ai_game_through_table(app)
-        toy = play_ai_game_through_table(app, "toy", seed=5, level="random", players=3)
-        app.settings.animation_speed = "instant"  # Villagers is many small decisions: the same table, no pauses
-        villagers = play_ai_game_through_table(app, "villagers", seed=7, players=2)
-        vv = play_ai_game_through_table(app, "villagers_villains", seed=3, players=2)  # Villagers & Villains
-        villages = play_ai_game_through_table(app, "villages", seed=3, players=2, options={"target": 50})
-        scores = match.game.scores(match.state)
+        played: list[tuple[str, Match]] = []
+        for name in smoke_games():
+            played.append((name, play_smoke_game(app, name)))
+            app.settings.animation_speed = "instant"  # after the showcase: the same tables, no pauses
     except Exception as exc:  # noqa: BLE001 - any failure is the smoke test's verdict, printed with its traceback
         traceback.print_exc()
         print(f"SMOKE FAILED: {exc.__class__.__name__}: {exc}")
         return 1
-    print(f"{count} assets, {len(scenes)} scene layouts, {SMOKE_GAME} AI game of {len(match.history)} decisions "
-          f"(scores {scores}), toy game on the generic table of {len(toy.history)} decisions, "
-          f"villagers AI game through its table of {len(villagers.history)} decisions, "
-          f"villagers_villains 2-Mayor AI game through its table of {len(vv.history)} decisions, "
-          f"villages AI game through its table of {len(villages.history)} decisions "
-          f"({len(villages.state.round_scores)} rounds), "
+    games = ", ".join(f"{name} ({len(m.seats)} seats, {len(m.history)} decisions, scores {m.game.scores(m.state)})"
+                      for name, m in played)
+    print(f"{count} assets, {len(scenes)} scene layouts, AI games through their tables: {games}, "
           f"in {time.perf_counter() - t0:.1f} s")
     print("SMOKE OK")
     return 0
@@ -260,6 +272,21 @@ def end_table_screenshots(app: Any, shot: Callable[[str], None]) -> None:
         _frames(app, 10)
         shot(f"end-table-{game}-{n}p-{size[0]}x{size[1]}.png")
     app.set_window(size=(1600, 900))
+
+
+def table_demos() -> list[Any]:
+    """Each game table's own pictures for ``--screenshots``, found by their place as the tables are
+    (``scenes/table/<game>/demo.py`` with ``screenshots(app, shot, open_table, frames)``): nothing to list here."""
+    found = []
+    for m in registry.manifests():
+        name = f"scenes.table.{m.name}.demo"
+        try:
+            if importlib.util.find_spec(name) is None:
+                continue
+        except ImportError:  # no table package of its own: the generic table has no demo
+            continue
+        found.append(importlib.import_module(name))
+    return found
 
 
 def _open_table(app: Any, match: Match, frames: int = 90) -> Any:
@@ -336,15 +363,8 @@ def screenshots(folder: str | Path, app_class: AppFactory) -> int:
             app.pop()
         _frames(app, 30)
         shot("results.png")
-        from scenes.table.villagers import demo as villagers_demo
-
-        villagers_demo.screenshots(app, shot, _open_table, _frames)
-        from scenes.table.villagers_villains import demo as vv_demo
-
-        vv_demo.screenshots(app, shot, _open_table, _frames)
-        from scenes.table.villages import demo as villages_demo
-
-        villages_demo.screenshots(app, shot, _open_table, _frames)
+        for demo in table_demos():
+            demo.screenshots(app, shot, _open_table, _frames)
         round_end_screenshots(app, shot)
         end_table_screenshots(app, shot)
         from scenes import coach_shots

@@ -268,8 +268,9 @@ def play_some(match: Any, share: float) -> None:
             match.apply(seat, agent.choose(match.game, match.view(seat), seat))
 
 
-def audit(app_class: Callable[..., Any], sizes: tuple[tuple[int, int], ...] = SIZES, only: str | Callable[[str], bool] | None = None,
-          frames: int = 40, screens: Callable[[Any], list[tuple[str, Callable[[], Any]]]] | None = None) -> list[Findings]:
+def audit(app_class: Callable[..., Any], sizes: tuple[tuple[int, int], ...] = SIZES,
+          only: str | Callable[[str], bool] | None = None, frames: int = 40,
+          screens: Callable[[Any], list[tuple[str, Callable[[], Any]]]] | None = None) -> list[Findings]:
     """Open every screen at every size in audit mode and return what each drew (``only``: the screens whose name
     contains it, or for which it is true given "name@WxH"; ``screens``: other screens than the usual ones, as
     (name, make) pairs built for the app)."""

@@ -13,4 +13,5 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["VILLAGE_TABLETOP_HOME"] = tempfile.mkdtemp(prefix="vt-test-home-")
 
-os.environ["VILLAGE_TABLETOP_NO_LESSON_OFFER"] = "1"  # clicking Play opens the setup (tests/test_lesson_ui.py unsets it)
+# clicking Play opens the setup (tests/test_lesson_ui.py unsets it)
+os.environ["VILLAGE_TABLETOP_NO_LESSON_OFFER"] = "1"

@@ -1,10 +1,12 @@
 """A digest of each engine's behaviour, so a refactor or a speed-up that changes a game by accident is caught.
 
-``python tests/engine_fingerprint.py [games]`` prints one JSON object per game: a hash over seeded games of every
-legal list in order, every event (text, kind, who sees it), a sampled seat's prompt and table zones, the final
-scores and outcome, and hard and medium AI games at fixed iterations. ``--update`` writes them to
-``tests/fingerprints.json``, which ``tests/test_fingerprint.py`` compares with: record a new digest only for a
-deliberate change of rules, texts or AI, and say so in the commit.
+``python tests/engine_fingerprint.py [games] [--game NAME]...`` prints one JSON object per game: a hash over seeded
+games of every legal list in order, every event (text, kind, who sees it), a sampled seat's prompt and table zones,
+the final scores and outcome, and hard and medium AI games at fixed iterations. The option sets are the game's own
+(``GameManifest.fingerprint``; a game that declares none is not fingerprinted). ``--update`` writes each game's
+digest to its own ``tests/fingerprints/<game>.json`` (a new game adds its file and edits no other), which
+``tests/test_fingerprint.py`` compares with: record a new digest only for a deliberate change of rules, texts or
+AI, and say so in the commit.
 """
 
 from __future__ import annotations
@@ -17,22 +19,24 @@ from pathlib import Path
 from typing import Any
 
 from game.play import play_game
-from game.registry import get_game
+from game.registry import get_game, manifests
 
+#: Each fingerprinted game's option sets, from its manifest: (players, options).
 OPTIONS: dict[str, list[tuple[int, dict[str, Any]]]] = {
-    "villages": [(2, {}), (3, {"target": 50}), (4, {}), (5, {})],
-    "villagers_villains": [
-        (2, {}),
-        (3, {"quick_start": True, "vision": True, "gold_bonus": True, "challenge_breaker": True}),
-        (4, {"sister_cities": True, "poaching": True, "sponsors": True, "free_market": True}),
-        (4, {"cooperative": True, "quick_start": True}),
-        (6, {"theme": "seven_samurai", "sister_cities": True, "gold_bonus": True}),
-    ],
-    "villagers": [(1, {}), (2, {}), (4, {}), (1, {"countess_level": "gentle"})],
-    "villannex": [(1, {}), (2, {}), (4, {"military": True, "economy": True, "special_products": True})],
+    m.name: [(deal.players, deal.options) for deal in m.fingerprint] for m in manifests() if m.fingerprint
 }
 GAMES = 3
-RECORD = Path(__file__).with_name("fingerprints.json")
+RECORDS = Path(__file__).with_name("fingerprints")
+
+
+def record_path(name: str) -> Path:
+    return RECORDS / f"{name}.json"
+
+
+def recorded(name: str) -> dict[str, Any] | None:
+    """The digest recorded for ``name``, or None when the game has none yet."""
+    path = record_path(name)
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
 def _feed(h: Any, value: object) -> None:
@@ -71,14 +75,24 @@ def fingerprint(name: str, games: int) -> dict[str, Any]:
     return {"game": name, "decisions": decisions, "digest": h.hexdigest()}
 
 
-if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "--update"]
+def main(argv: list[str]) -> None:
+    games = [argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--game"]
+    args = [a for i, a in enumerate(argv) if a not in ("--update", "--game") and (i == 0 or argv[i - 1] != "--game")]
     n = int(args[0]) if args else GAMES
-    found = {name: fingerprint(name, n) for name in OPTIONS}
+    unknown = [g for g in games if g not in OPTIONS]
+    if unknown:
+        raise SystemExit(f"no fingerprint option sets for {unknown} (fingerprinted: {sorted(OPTIONS)})")
+    found = {name: fingerprint(name, n) for name in (games or OPTIONS)}
     for row in found.values():
         print(json.dumps(row))
-    if "--update" in sys.argv:
+    if "--update" in argv:
         if n != GAMES:
             raise SystemExit(f"--update records {GAMES} games per option set")
-        RECORD.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        print(f"written {RECORD}")
+        RECORDS.mkdir(exist_ok=True)
+        for name, row in found.items():
+            record_path(name).write_text(json.dumps(row, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+            print(f"written {record_path(name)}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

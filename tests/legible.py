@@ -10,7 +10,8 @@ from scenes import text_audit
 
 
 def audit_screens(only: str | Callable[[str], bool] | None = None,
-                  screens: Callable[[Any], list[tuple[str, Callable[[], Any]]]] | None = None) -> list[text_audit.Findings]:
+                  screens: Callable[[Any], list[tuple[str, Callable[[], Any]]]] | None = None,
+                  ) -> list[text_audit.Findings]:
     """The audit's usual screens (``only`` picks some) or ``screens``, at the three sizes."""
     from scenes.app import App
     from scenes.smoke import _isolate

@@ -185,7 +185,8 @@ def _duel(game: Game, levels: tuple[str, str], deals: int, iterations: int) -> f
 
 #: Per game: deals, hard iterations per decision, the least share of wins hard must take from random. A cheap,
 #: deterministic smoke test of strength (fixed seeds and iterations); the real figures come from the tournament CLI.
-STRENGTH = {"villannex": (10, 300, 0.7), "villages": (3, 10, 0.8), "villagers": (3, 10, 0.8), "villagers_villains": (4, 10, 0.75)}
+STRENGTH = {"villannex": (10, 300, 0.7), "villages": (3, 10, 0.8), "villagers": (3, 10, 0.8),
+            "villagers_villains": (4, 10, 0.75)}
 
 
 @pytest.mark.parametrize("name", [n for n in registry.available_games() if n in STRENGTH])

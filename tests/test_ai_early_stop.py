@@ -169,7 +169,8 @@ def test_a_fixed_cap_stops_early_by_the_same_rule_without_a_clock(monkeypatch: p
     close = HardAgent(seed=5, iterations=400)
     close.clock = staticmethod(lambda: 0.0)  # type: ignore[method-assign]
     _decide(CLOSE, close)
-    assert close.last_iterations >= 240, f"a close call stopped after {close.last_iterations} of 400 ({close.last_stop})"
+    assert close.last_iterations >= 240, \
+        f"a close call stopped after {close.last_iterations} of 400 ({close.last_stop})"
 
 
 def test_unreachable_stops_exactly_when_the_runner_up_cannot_catch_up() -> None:

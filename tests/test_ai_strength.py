@@ -15,24 +15,20 @@ import pytest
 
 from game.ai import strength
 from game.play import play_game
-from game.registry import available_games, get_game
+from game.registry import available_games, get_game, manifests
 from scenes.setup import LEVEL_WORDS, level_description
 
-#: (game, level) -> (deals, hard iterations): each deal is played twice with the seats swapped. The hard rows of
-#: Villages and Villagers are left out: a hard game there costs seconds even at a few iterations (test_ai's
-#: test_hard_beats_random keeps hard's order over random in every game).
+#: (game, level) -> (deals, hard iterations), from each game's manifest (``GameManifest.duels``): each deal is played
+#: twice with the seats swapped. Villages and Villagers declare no hard duel: a hard game there costs seconds even
+#: at a few iterations (test_ai's test_hard_beats_random keeps hard's order over random in every game).
 SMALL: dict[tuple[str, str], tuple[int, int | None]] = {
-    ("villannex", "easy"): (20, None),
-    ("villannex", "medium"): (10, None),
-    ("villannex", "hard"): (8, 100),
-    ("villagers_villains", "easy"): (12, None),
-    ("villagers_villains", "medium"): (3, None),
-    ("villagers_villains", "hard"): (2, 20),
-    ("villagers", "easy"): (6, None),
-    ("villagers", "medium"): (2, None),
-    ("villages", "easy"): (3, None),
-    ("villages", "medium"): (2, None),
+    (m.name, d.level): (d.deals, d.iterations) for m in manifests() if m.info.available for d in m.duels
 }
+
+
+def measured_games() -> list[str]:
+    """The games with measured rows in game/ai/strength.py; the others' levels are described in plain words."""
+    return [g for g in available_games() if any(strength.measured(g, level) for level in strength.BELOW)]
 CLEARLY = 0.65  # a table rate at least this high is an order the small tournament must show (a share above 0.5)
 ROUGH = 0.35  # how far the small tournament may stray from the table's rate
 
@@ -52,8 +48,11 @@ def duel(game_name: str, level: str, against: str, deals: int, seed: int = 1, it
     return won / (2 * deals)
 
 
-def test_every_available_game_has_every_level_measured() -> None:
-    for game in available_games():
+def test_a_measured_game_has_every_level_measured() -> None:
+    """A game measures all its levels or none (a game not measured yet: its manifest declares no duels)."""
+    dueling = {game for game, _level in SMALL}
+    assert dueling <= set(measured_games()), "a game declares strength duels but game/ai/strength.py has no rows"
+    for game in measured_games():
         for level in strength.BELOW:
             row = strength.measured(game, level)
             assert row is not None, f"{game}: no measured strength for {level}"
@@ -74,7 +73,7 @@ def test_a_small_tournament_keeps_the_tables_order(game: str, level: str) -> Non
 
 def test_the_setup_text_is_built_from_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each AI level's line on the setup screen quotes the measured rate of its row, in tenths."""
-    for game in available_games():
+    for game in measured_games():
         for level in strength.BELOW:
             row = strength.measured(game, level)
             assert row is not None
@@ -88,6 +87,14 @@ def test_the_setup_text_is_built_from_the_table(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(strength, "TABLE", changed)
     assert "Beats Medium about 9 games in 10." in level_description("villages", "hard")
     assert level_description("villages", "random") == LEVEL_WORDS["random"]  # nothing below random to beat
+
+
+def test_a_game_without_measured_rows_describes_its_levels_in_plain_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/adding-a-game.md: the levels' descriptions fall back to plain words until strength.py has rows."""
+    monkeypatch.setattr(strength, "TABLE", tuple(r for r in strength.TABLE if r.game != "villannex"))
+    for level in ("random", *strength.BELOW):
+        assert strength.measured("villannex", level) is None and strength.sentence("villannex", level) == ""
+        assert level_description("villannex", level) == LEVEL_WORDS[level]
 
 
 def test_a_rate_within_its_interval_of_a_half_is_called_even(monkeypatch: pytest.MonkeyPatch) -> None:

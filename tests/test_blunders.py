@@ -55,7 +55,7 @@ def test_the_harness_counts_what_the_agent_chose() -> None:
     assert a["easy"].choices <= a["easy"].decisions
 
 
-# --- Villagers ---------------------------------------------------------------------------------------------------------
+# --- Villagers --------------------------------------------------------------------------------------------------------
 
 
 def _build_turn(built: int = 0, limit: int = 2, last: bool = False) -> VillagersState:
@@ -147,7 +147,7 @@ def test_villagers_keeping_a_free_smuggler_at_the_last_build_turn_is_last_smuggl
     assert VILLAGERS.blunder(VILLAGERS.view(st, 0), 0, EndTurn()) is None
 
 
-# --- Villages ----------------------------------------------------------------------------------------------------------
+# --- Villages ---------------------------------------------------------------------------------------------------------
 
 
 def test_villages_ending_the_last_turn_with_gold_that_fits_a_village_is_hoards_last_turn() -> None:

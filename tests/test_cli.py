@@ -48,7 +48,8 @@ def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(capsys.readouterr().out.strip().splitlines()) == 1
 
 
-def test_simulate_counts_errors_and_keeps_going(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_simulate_counts_errors_and_keeps_going(capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     real = TOY.new_game
 
     def flaky(seats, seed, options):  # type: ignore[no-untyped-def]
@@ -169,7 +170,8 @@ def test_bad_saves_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert "does not replay" in _one_error_line(capsys)
 
 
-def test_saves_written_by_match_to_json_are_what_replay_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_saves_written_by_match_to_json_are_what_replay_reads(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
     m = Match.new("toy", [SeatSpec("A"), SeatSpec("B")], seed=1)
     path = tmp_path / "fresh.json"
     path.write_text(json.dumps(match_to_json(m)))

@@ -11,15 +11,12 @@ import pytest
 
 from game.ai.coach import COACH_ITERATIONS, MoveValue, rank_moves
 from game.engine import Game
-from game.registry import get_game
+from game.registry import available_games, get_game, manifests
 
-#: One table per game; Villannex's decisions are simultaneous and secret.
+#: The tables each game's manifest names for the hint (``GameManifest.coach``); Villannex's decisions are
+#: simultaneous and secret.
 SETUPS: list[tuple[str, int, dict[str, Any]]] = [
-    ("villages", 3, {}),
-    ("villagers", 2, {}),
-    ("villagers_villains", 3, {}),
-    ("villagers_villains", 2, {"cooperative": True}),
-    ("villannex", 2, {}),
+    (m.name, deal.players, deal.options) for m in manifests() if m.info.available for deal in m.coach
 ]
 ITERATIONS = 40
 
@@ -102,7 +99,7 @@ def test_a_search_can_be_cancelled_and_an_idle_seat_gets_nothing() -> None:
 
 def test_moves_the_game_calls_blunders_are_still_valued() -> None:
     """The hard AI never plays a ``game.blunder`` move, but the review must value one a player made."""
-    for name in ("villages", "villagers", "villagers_villains", "villannex"):
+    for name in available_games():
         game = get_game(name)
         for state, seat in _positions(game, 2, {}, seed=3, want=40):
             view = game.view(state, seat)

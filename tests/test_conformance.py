@@ -154,7 +154,8 @@ def test_match_save_and_undo(name: str, players: int, options: dict[str, Any], t
                 again.replay(kept)
                 assert again.fingerprint() == match.fingerprint()
             if rng.random() < 0.1:
-                assert match_from_json(json.loads(json.dumps(match_to_json(match)))).fingerprint() == match.fingerprint()
+                assert (match_from_json(json.loads(json.dumps(match_to_json(match)))).fingerprint()
+                        == match.fingerprint())
         assert not any(match.can_undo(s) for s in range(players)), "undo allowed after the game ended"
         for s in range(players):
             with pytest.raises(IllegalAction):

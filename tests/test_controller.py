@@ -147,7 +147,7 @@ def test_an_illegal_submit_is_a_reason_not_a_crash() -> None:
     assert ctl.prompt_text().detail != ctl.reason
 
 
-# --- undo --------------------------------------------------------------------------------------------------------------
+# --- undo -------------------------------------------------------------------------------------------------------------
 def test_undo_takes_back_a_staged_step_then_the_decision_and_its_staged_choice_comes_back() -> None:
     ctl, _host, _runner = table(kinds=("human", "human"))
     a, b = hand_values(ctl)[:2]
@@ -190,7 +190,7 @@ def test_undo_before_any_decision_says_there_is_nothing_to_take_back() -> None:
     assert not ctl.undo() and ctl.reason == "Undo is not possible: nothing of yours to take back."
 
 
-# --- the AI, paced on the table's clock ----------------------------------------------------------------------------------
+# --- the AI, paced on the table's clock -------------------------------------------------------------------------------
 def test_an_ai_decision_waits_ai_min_think_on_the_tables_clock() -> None:
     ctl, _host, runner = table("toy")
     ctl.update(0.0)  # P1 (random) is to act as well: the runner starts
@@ -222,7 +222,7 @@ def test_run_headless_reads_the_wall_clock_only_through_now() -> None:
     assert len(m.history) > 0 and next(ticks) <= 52  # stopped by the fake clock (or the game's end)
 
 
-# --- the moments ----------------------------------------------------------------------------------------------------------
+# --- the moments ------------------------------------------------------------------------------------------------------
 def test_a_round_end_holds_the_ai_until_the_player_continues() -> None:
     ctl, _host, _runner = table()
     stage(ctl, hand_values(ctl)[0])
@@ -262,7 +262,7 @@ def test_a_table_of_computers_only_pauses_at_a_round_end_then_goes_on() -> None:
     assert len(ctl.match.history) > before
 
 
-# --- hand-over, autosave, timer ---------------------------------------------------------------------------------------------
+# --- hand-over, autosave, timer ---------------------------------------------------------------------------------------
 def test_the_screen_is_handed_to_the_next_human_after_a_pause() -> None:
     ctl, host, _runner = table("toy", kinds=("human", "human"))
     assert ctl.take_resume_gate() == 0 and ctl.take_resume_gate() is None
@@ -297,7 +297,7 @@ def test_the_round_timer_locks_in_when_time_is_up() -> None:
     assert [r.seat for r in ctl.match.history] == [0] and host.toasts[-1].startswith("Time is up")
 
 
-# --- the words beside the prompt ----------------------------------------------------------------------------------------
+# --- the words beside the prompt --------------------------------------------------------------------------------------
 def test_the_estimate_its_breakdown_and_a_drops_effect_come_from_the_game() -> None:
     ctl, _host, _runner = table()
     assert ctl.estimate_text() == "Your score now: 0"

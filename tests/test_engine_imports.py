@@ -10,25 +10,42 @@ the top of its module, except the deliberate lazy ones listed in ``ALLOWED`` wit
 from __future__ import annotations
 
 import ast
+import importlib
 import random
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
+from game.manifest import GameManifest
 from game.registry import get_game
 from game.toy.rules import GAME as TOY
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 
-#: (module path under the repository, enclosing function) -> why that function imports lazily.
+
+def game_packages() -> dict[str, GameManifest]:
+    """Every package under game/ that declares a MANIFEST (the toy game too), by its directory's name."""
+    out = {}
+    for init in sorted(GAME.glob("*/__init__.py")):
+        found = getattr(importlib.import_module(f"game.{init.parent.name}"), "MANIFEST", None)
+        if isinstance(found, GameManifest):
+            out[init.parent.name] = found
+    return out
+
+
+#: (module path under the repository, enclosing function) -> why that function imports lazily. A game package's
+#: lazy loader is allowed when its manifest names what it loads (``GameManifest.lazy``): no list here to extend.
 ALLOWED: dict[tuple[str, str], str] = {
     **{
         (f"game/{pkg}/__init__.py", "__getattr__"): "``game.<pkg>.GAME`` loads the rules on first use: the menu and "
-        "the registry read the package's INFO without importing any rules code (game/registry.py)"
-        for pkg in ("villages", "villagers", "villagers_villains", "villannex", "toy")
+        "the registry read the package's MANIFEST without importing any rules code (game/registry.py)"
+        for pkg, manifest in game_packages().items() if manifest.lazy
     },
-    ("game/toy/__init__.py", "register"): "the tests' toy game is made loadable by name on demand; its rules "
-    "import the package's INFO, so the package cannot import them at its top",
-    ("game/registry.py", "_read_info"): "loading a game package by name (PACKAGES), the registry's one job",
+    ("game/toy/__init__.py", "register"): "the tests' toy game is made loadable by name on demand through the "
+    "registry, which imports the game packages: a game package knows only the engine at its top",
+    ("game/registry.py", "_read_manifest"): "loading a game package by name (PACKAGES, register), the registry's "
+    "one job",
     ("game/registry.py", "get_game"): "loading a game's rules by name (INFO.module) only when it is played",
     ("game/tutorial.py", "lesson_for"): "a game's lesson is loaded by name (lesson.py beside its rules module) only "
     "when it is asked for, like the rules themselves",
@@ -83,6 +100,18 @@ def test_every_allowed_lazy_import_still_exists_and_says_why() -> None:
     stale = [f"{path} {function}" for path, function in ALLOWED if (path, function) not in found]
     assert not stale, f"ALLOWED lists functions with no lazy import any more: {stale}"
     assert all(len(why) > 20 for why in ALLOWED.values())
+
+
+@pytest.mark.parametrize("pkg", sorted(game_packages()))
+def test_a_game_packages_lazy_loader_loads_what_its_manifest_names_from_its_own_package(pkg: str) -> None:
+    """The allowance above holds only for the names the manifest declares, imported from the package itself."""
+    module = importlib.import_module(f"game.{pkg}")
+    for name in game_packages()[pkg].lazy:
+        assert getattr(module, name) is not None
+    with pytest.raises(AttributeError):
+        module.__getattr__("NOT_A_LAZY_NAME")
+    lines = _found().get((f"game/{pkg}/__init__.py", "__getattr__"), [])
+    assert all(f"from game.{pkg} import" in line for line in lines), lines
 
 
 def test_the_scan_sees_an_import_hidden_in_a_method(tmp_path: Path) -> None:

@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from tests.engine_fingerprint import GAMES, OPTIONS, RECORD, fingerprint
+from tests.engine_fingerprint import GAMES, OPTIONS, fingerprint, record_path, recorded
 
 
 @pytest.mark.parametrize("name", sorted(OPTIONS))
 def test_the_engine_plays_the_recorded_games(name: str) -> None:
-    recorded = json.loads(RECORD.read_text(encoding="utf-8"))[name]
-    assert fingerprint(name, GAMES) == recorded, (
-        f"{name} now plays differently from tests/fingerprints.json; if that is meant, run "
-        "`python tests/engine_fingerprint.py --update` and say why in the commit")
+    record = recorded(name)
+    assert record is not None, (f"{name} declares fingerprint option sets but has no {record_path(name)}: run "
+                                f"`python tests/engine_fingerprint.py --game {name} --update`")
+    assert fingerprint(name, GAMES) == record, (
+        f"{name} now plays differently from {record_path(name)}; if that is meant, run "
+        f"`python tests/engine_fingerprint.py --game {name} --update` and say why in the commit")

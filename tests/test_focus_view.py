@@ -91,7 +91,6 @@ def test_the_pointer_resting_on_an_opponents_panel_opens_its_focus_view_after_th
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("size", [(1024, 600), (1600, 900)])
-@pytest.mark.xfail(reason='issue 28 open: V&V compact panels (1024x600) draw strips wider than the focus view scales them', strict=False)
 def test_the_focus_view_shows_every_card_of_the_seats_zones_at_a_legible_width(game: str,
                                                                                size: tuple[int, int]) -> None:
     pygame.init()

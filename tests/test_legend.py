@@ -39,7 +39,8 @@ def display() -> None:
 def drawn_icons(paths: list[str]) -> set[str]:
     """The icon names a card-art module can draw, read from its code (so an icon added without a legend entry fails
     the test below): the values of its module-level ``*ICON*`` tables, and every string inside its functions that
-    names a file of art/icons, except dictionary keys, face-cache keys and a ``.get(key, "any")`` fallback that no card reaches."""
+    names a file of art/icons, except dictionary keys, face-cache keys and a ``.get(key, "any")`` fallback that no card
+    reaches."""
     names = set(assets.icon_names())
     found: set[str] = set()
     for p in paths:
@@ -244,3 +245,19 @@ def test_at_a_real_table_the_zoom_shows_the_panel_and_f1_opens_the_legend(monkey
 def test_villannex_the_orange_frame_is_explained_once_a_frame_is_chosen() -> None:
     assert "frame-chosen" not in {e.key for e in L.icons_on("villannex", "B01")}
     assert "frame-chosen" in {e.key for e in L.icons_on("villannex", "B01", chosen=True)}
+
+
+def test_a_small_cut_out_mark_shows_the_mark_not_the_name() -> None:
+    """A card under 80 px lays its marks out otherwise (the Villages power disc goes below the band): the zoom's
+    "On this card" picture of the power disc at 24 px showed "Ar" of Archer (a new player, 1024x600)."""
+    import pygame
+
+    from scenes.table.villages import legend as villages_legend
+
+    pygame.init()
+    entry = next(e for e in villages_legend.legend() if e.key == "power")
+    for size in (20, 24, 32):
+        pic = entry.picture(size)
+        w, h = pic.get_size()
+        dark = sum(1 for x in range(w) for y in range(h) if max(pic.get_at((x, y))[:3]) < 70)
+        assert dark >= 0.15 * w * h, (size, dark, w * h)

@@ -113,6 +113,11 @@ def play_lesson(game: str, by: str, stop_at: int | None = None) -> tuple[App, Ta
             seen["continued"] += 1
             continue
         index = tutor.index
+        step = tutor.step
+        if step is not None and not view.others_due():  # the step at rest: its words shown, its ring on something
+            words = " ".join(t for t, _f, _c in view.lines())
+            assert step.say in words, f"step {step.key}: its words are not shown"
+            assert not step.point or view.spots(), f"step {step.key} points at nothing on the table: {step.point}"
         if tutor.reading:
             assert view.next_btn in view.buttons() and view.panel.contains(view.next_btn.rect)
             if by == "mouse":

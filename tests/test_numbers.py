@@ -260,3 +260,15 @@ def test_villannex_solitaire_round_header_and_seat_strip_agree_at_a_round_end() 
     line = table.seat_line(0)
     assert plaque[:2] == ["Round 1 of 4", "Goal: 20 points"]
     assert line == "round 1 of 4 \u00b7 goal 20", (plaque, line)
+
+
+def test_villages_live_score_says_it_is_the_round_if_it_ended_now() -> None:
+    """Villages' estimate is the round's score with the hand counting against it: "Your score now: -19" at the
+    first turn read as a lost game (a new player, 1024x600); the line says what the number is."""
+    from game.registry import get_game
+
+    game = get_game("villages")
+    assert game.estimate_label.startswith("This round")
+    ranked = Outcome(OutcomeKind.RANKED, scores=(0.0, 0.0), winners=(), rewards=(0.5, 0.5))
+    assert live_score_words(ranked, -19, True, game.estimate_label) == \
+        "This round if it ended now: \u221219"

@@ -26,7 +26,9 @@ from typing import Any
 import pygame
 import pytest
 
+from game import registry
 from game.engine import SKIPPED, Gesture
+from game.manifest import GameManifest
 from game.you import you_words
 from scenes.crash import CrashScene
 from scenes.handoff import HandoffScene
@@ -93,8 +95,13 @@ class Seen:
     summaries_drawn: int = 0  # settled moments with the "since your last turn" box on screen
 
 
+Taste = Callable[[TableScene, random.Random], Callable[[list[Gesture]], Gesture | None]]
+
+
 @dataclass(frozen=True)
 class Case:
+    """A game's ``GameManifest.whole_game`` (options, seed and what this seed's game shows), with a taste."""
+
     game: str
     options: dict[str, Any]
     seed: int
@@ -102,7 +109,7 @@ class Case:
     marks: bool  # the other seat's moves move cards in the open (Villannex's are locked in face down, then revealed
     # by the human's own lock-in: seen at the held round end, nothing left to mark)
     menus: bool  # this seed's game has a drop that means several decisions (the table's menu asks which)
-    prefer: Callable[[TableScene, random.Random], Callable[[list[Gesture]], Gesture | None]] | None = None
+    prefer: Taste | None = None
 
 
 # --- a player's taste: random play that finishes a game in a test's time ------------------------------------------
@@ -200,13 +207,17 @@ def mouse_gesture(app: Any, table: TableScene, g: Gesture) -> None:
         click(app, next(b for b in table.menu.buttons if b.text == g.label).rect.center)
 
 
-#: Seeds of short games (a few seconds each) that show every moment the test asks for.
-CASES = {
-    "villages": Case("villages", {"target": 50}, 6, False, True, False, _villages),
-    "villagers": Case("villagers", {}, 6, True, True, True, _villagers),
-    "villagers_villains": Case("villagers_villains", {}, 1, True, True, False),
-    "villannex": Case("villannex", {"two_rounds": True}, 3, False, False, True),
-}
+#: Optional: a game whose random play is too long for a test's time steers it (the others play at random).
+TASTES: dict[str, Taste] = {"villages": _villages, "villagers": _villagers}
+
+
+def case_of(manifest: GameManifest) -> Case:
+    """The game's own case: seeds of short games (a few seconds each) that show every moment the test asks for."""
+    g = manifest.whole_game
+    return Case(manifest.name, g.options, g.seed, g.skips, g.marks, g.menus, TASTES.get(manifest.name))
+
+
+CASES = {m.name: case_of(m) for m in registry.manifests() if m.info.available}
 
 
 def look(table: TableScene, seen: Seen) -> None:

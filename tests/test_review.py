@@ -64,8 +64,9 @@ def test_grades_curve_and_costliest() -> None:
     assert [name for name, _ in THRESHOLDS] == ["blunder", "mistake", "inaccuracy"]
     assert (grade(0.25), grade(0.15), grade(0.08), grade(0.04), grade(0.039)) == (
         "blunder", "blunder", "mistake", "inaccuracy", "")
-    # a drop within SURE standard errors of the search is no mark
-    assert (grade(0.25, 0.1), grade(0.25, 0.49), grade(0.25, 0.5), grade(0.05, 0.11)) == ("blunder", "blunder", "", "")
+    # a drop within SURE (2) standard errors of the search is no mark
+    assert (grade(0.25, 0.1), grade(0.25, 0.124), grade(0.25, 0.125), grade(0.05, 0.03)) == ("blunder", "blunder", "",
+                                                                                             "")
 
     def entry(i: int, drop: float) -> ReviewEntry:
         return ReviewEntry(i, 0, f"move {i}", "best" if drop else f"move {i}", 0.5 - drop, 0.5, drop, grade(drop), 3)

@@ -21,10 +21,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game import safe_files
 from game import save as save_mod
 from game.match import Match, SeatSpec
+from game.safe_files import MAX_SAVE_BYTES
 from game.save import (
-    MAX_SAVE_BYTES,
     SaveError,
     atomic_write_json,
     autosave_path,
@@ -268,8 +269,8 @@ def test_the_listing_is_cached_and_rereads_only_changed_files(tmp_path: Path, mo
     for i in range(5):
         (folder / f"s{i}.json").write_text(json.dumps(good()), encoding="utf-8")
     calls: list[str] = []
-    real = save_mod.read_bytes
-    monkeypatch.setattr(save_mod, "read_bytes", lambda p, *a, **k: calls.append(Path(p).name) or real(p, *a, **k))
+    real = safe_files.read_bytes  # every save is read through the file layer
+    monkeypatch.setattr(safe_files, "read_bytes", lambda p, *a, **k: calls.append(Path(p).name) or real(p, *a, **k))
     assert len(list_saves(folder)) == 5 and len(calls) == 5
     for _ in range(3):
         assert len(list_saves(folder)) == 5
@@ -287,8 +288,8 @@ def test_the_menu_does_not_reread_saves_each_time_it_is_shown(monkeypatch: pytes
 
     write_save(autosave_path(), load_save_from(good()))
     calls: list[str] = []
-    real = save_mod.read_bytes
-    monkeypatch.setattr(save_mod, "read_bytes", lambda p, *a, **k: calls.append(Path(p).name) or real(p, *a, **k))
+    real = safe_files.read_bytes  # every save is read through the file layer
+    monkeypatch.setattr(safe_files, "read_bytes", lambda p, *a, **k: calls.append(Path(p).name) or real(p, *a, **k))
     app = App((1024, 700), fullscreen=False, settings=settings_store.Settings())
     menu = MenuScene(app)
     app.push(menu)
@@ -363,7 +364,8 @@ def test_saves_being_a_file_is_moved_aside(_home: Path) -> None:
     assert (_home / "saves").is_dir() and _aside(_home, "saves")
 
 
-def test_an_unusable_data_folder_gives_one_message_and_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unusable_data_folder_gives_one_message_and_defaults(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
     monkeypatch.setenv(save_mod.HOME_ENV, str(blocker / "home"))

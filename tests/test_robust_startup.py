@@ -236,7 +236,8 @@ def test_saves_is_a_file(home: Path, start: Callable[..., Started]) -> None:
     assert (home / "saves").is_dir() and _aside(home, "saves")
 
 
-def test_an_unusable_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, start: Callable[..., Started]) -> None:
+def test_an_unusable_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                 start: Callable[..., Started]) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
     monkeypatch.setenv(HOME_ENV, str(blocker / "home"))

@@ -126,7 +126,8 @@ def test_villagers_summary_states_the_limits_the_engine_plays(monkeypatch: pytes
     for said in (f"{vg_cards.START_GOLD} gold and {vg_cards.HAND_SIZE} hand cards",
                  f"limit is {vg_cards.BASE_LIMIT} plus the Food in play in your village, at most {vg_cards.MAX_LIMIT}",
                  f"limit is {vg_cards.BASE_LIMIT} plus the Builders in play, at most {vg_cards.MAX_LIMIT}",
-                 f"Up to {vg_cards.MAX_TRADES} times per build turn", f"gets {vg_cards.UNLOCK_COST} coins from the bank",
+                 f"Up to {vg_cards.MAX_TRADES} times per build turn",
+                 f"gets {vg_cards.UNLOCK_COST} coins from the bank",
                  f"she earns {vg_cards.COUNTESS_GOLD}"):
         assert said in summary, said
     ns = _rebuilt(vg_texts, monkeypatch, vg_cards, MAX_TRADES=4, HAND_SIZE=6, MAX_LIMIT=7)
@@ -185,7 +186,8 @@ def test_villannex_solitaire_goals(monkeypatch: pytest.MonkeyPatch) -> None:
     assert st.goal == vx_state.SOLO_GOAL  # round 1
     summary = vx_texts.RULES_SUMMARY
     goals = [f"{vx_state.SOLO_GOAL * r}" for r in range(1, vx_state.SOLO_ROUNDS + 1)]
-    assert f"reach {goals[0]} points in round 1" in summary and f"{goals[-1]} in round {vx_state.SOLO_ROUNDS}" in summary
+    assert (f"reach {goals[0]} points in round 1" in summary
+            and f"{goals[-1]} in round {vx_state.SOLO_ROUNDS}" in summary)
     assert f"{vx_state.COMPLETE_VICTORY} or more in round {vx_state.SOLO_ROUNDS}" in summary
     ns = _rebuilt(vx_texts, monkeypatch, vx_state, SOLO_GOAL=25, SOLO_ROUNDS=3, COMPLETE_VICTORY=90)
     assert "reach 25 points in round 1, 50 in round 2 and 75 in round 3" in ns["RULES_SUMMARY"]

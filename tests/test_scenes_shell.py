@@ -314,8 +314,9 @@ def test_settings_scene_saves_on_close(app: App) -> None:
     assert app.sounds.muted
 
 
-@pytest.mark.parametrize("content", ["{not json", '{"format": "something else"}', '{"format": "village-tabletop-settings",'
-                                     ' "version": 1, "animation_speed": "warp"}', "\x00\xff"])
+@pytest.mark.parametrize("content", ["{not json", '{"format": "something else"}',
+                                     '{"format": "village-tabletop-settings", "version": 1, "animation_speed": "warp"}',
+                                     "\x00\xff"])
 def test_bad_settings_file_falls_back(app: App, content: str) -> None:
     path = settings_store.settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)  # the folder is made by the first write, not by asking

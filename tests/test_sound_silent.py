@@ -12,7 +12,8 @@ import pygame
 import pytest
 
 from scenes import widgets as w
-from scenes.app import App, _SilentSounds
+from scenes.app import App
+from scenes.devices import SilentSounds
 from scenes.settings_store import Settings
 from scenes.settings_view import SettingsScene
 
@@ -33,7 +34,7 @@ def test_no_audio_error_text_when_the_sound_device_fails() -> None:
 def test_settings_says_once_that_the_game_is_silent(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("VILLAGE_TABLETOP_HOME", str(tmp_path / "home"))
     app = App((1600, 900), fullscreen=False, settings=Settings())
-    app.sounds = _SilentSounds()
+    app.sounds = SilentSounds()
     scene = SettingsScene(app)
     app.push(scene)
     drawn: list[str] = []

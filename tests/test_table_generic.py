@@ -188,7 +188,7 @@ def mouse_play(app: App, table: TableScene, rng: random.Random, max_steps: int =
     raise AssertionError("the game did not end")
 
 
-# --- the toy game on the generic table ---------------------------------------------------------------------------------
+# --- the toy game on the generic table --------------------------------------------------------------------------------
 def test_toy_has_no_table_of_its_own_and_gets_the_generic_one() -> None:
     app, table = make("toy", [("Ann", "human"), ("Bo", "random")])
     assert type(table) is GenericTable
@@ -511,7 +511,7 @@ def test_zoom_and_tooltip_show_the_card_and_what_it_does() -> None:
     assert table.zoom_pinned is card
 
 
-# --- every other built game, on the generic table ----------------------------------------------------------------------
+# --- every other built game, on the generic table ---------------------------------------------------------------------
 def _plain_games() -> list[str]:
     from scenes.table import has_own_table
 

@@ -1,4 +1,5 @@
-"""Tables (issue 16): the enlarged City Upgrade card shows its City Tokens; a cancelled solo Event is shown cancelled."""
+"""Tables (issue 16): the enlarged City Upgrade card shows its City Tokens; a cancelled solo Event is shown
+cancelled."""
 
 from __future__ import annotations
 

@@ -219,7 +219,7 @@ def test_villagers_nothing_more_to_build_is_a_skipped_moment() -> None:
     assert line.text.endswith("has nothing more to build: the build turn ends") and line.visible_to is None
 
 
-# --- Villagers: the projected score ------------------------------------------------------------------------------------
+# --- Villagers: the projected score -----------------------------------------------------------------------------------
 
 
 def _ended_now(st: Any) -> list[int]:

@@ -336,7 +336,8 @@ def test_market_payout_is_shown_card_by_card_with_each_players_breakdown() -> No
         if table.market_progress() == float("inf"):
             break
         frame(app, 0.05)
-    assert shown[0] < 3 and max(shown) == 3 and shown == sorted(shown[: shown.index(3) + 1]) + shown[shown.index(3) + 1:]
+    assert (shown[0] < 3 and max(shown) == 3
+            and shown == sorted(shown[: shown.index(3) + 1]) + shown[shown.index(3) + 1:])
     assert table.new_scores
     # the score sheet lists every paying card per player
     sheet = vscores.sheet(table.view, table.market_events(), False)

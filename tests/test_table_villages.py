@@ -30,6 +30,7 @@ from scenes.handoff import HandoffScene
 from scenes.results import ResultsScene
 from scenes.table import facewords, results_panel, table_for
 from scenes.table.base import CardTag, TableScene
+from scenes.table.cardtools import luma
 from scenes.table.villages import cardart
 from scenes.table.villages import scores as vscores
 from scenes.table.villages.choice import gift_or_attack, halves
@@ -222,7 +223,7 @@ def endgame(n: int, seed: int) -> Any:
     return st
 
 
-# --- whole games by mouse ----------------------------------------------------------------------------------------------
+# --- whole games by mouse ---------------------------------------------------------------------------------------------
 def test_a_human_plays_a_whole_game_against_three_ais_by_mouse(monkeypatch: pytest.MonkeyPatch) -> None:
     """The closing round of a game against three computer players, from the draw to the results screen."""
     app, table = table_at(endgame(4, 11), [("Ann", "human"), ("Bo", "easy"), ("Cy", "easy"), ("Di", "random")],
@@ -288,7 +289,7 @@ def test_random_mouse_play_reaches_every_kind_of_gesture() -> None:
     assert table.match.is_over() and made > 10
 
 
-# --- layout -------------------------------------------------------------------------------------------------------------
+# --- layout -----------------------------------------------------------------------------------------------------------
 def label_rect(box: Any) -> pygame.Rect:
     return pygame.Rect(box.rect.x, box.rect.y - box.label_size() - 4, box.rect.w, box.label_size() + 4)
 
@@ -407,7 +408,7 @@ def test_layout_holds_along_a_five_player_game(size: tuple[int, int]) -> None:
     assert checked >= 12 or table.match.is_over()
 
 
-# --- the battle arena ----------------------------------------------------------------------------------------------------
+# --- the battle arena -------------------------------------------------------------------------------------------------
 def rulebook_battle() -> Any:
     """The rulebook's battle: a blue Wizard attacks a blue Knight (Bo's only unit, and Bo holds no unit to hire)."""
     return position(names=("Ann", "Bo"), hands={0: ["red-goblin", "green-ace"], 1: ["pig-1"]},
@@ -440,14 +441,16 @@ def test_the_rulebook_battle_is_fought_by_mouse_and_the_arena_spells_it_out() ->
 
 def test_an_attack_is_one_drop_of_the_unit_on_the_village_it_attacks() -> None:
     app, table = table_at(rulebook_battle(), [("Ann", "human"), ("Bo", "easy")])
-    one = gesture(table, lambda g: isinstance(g.action, Attack) and g.card == "blue-wizard" and g.target == "village:1:0")
+    one = gesture(table, lambda g: isinstance(g.action, Attack) and g.card == "blue-wizard"
+                  and g.target == "village:1:0")
     assert one.source == "village:0:0" and one.label == "Attack Bo's blue village with the blue Wizard (your Act)"
     do(app, table, one)  # one drag: the unit goes out and Bo's village is named
     end = time.perf_counter() + 20
     while table.report is None and time.perf_counter() < end:  # Bo defends (the AI's move)
         frame(app, 0.1)
         time.sleep(0.002)
-    assert table.report is not None and table.report.fought.atk == "blue-wizard" and table.report.fought.dfd == "blue-knight"
+    assert (table.report is not None and table.report.fought.atk == "blue-wizard"
+            and table.report.fought.dfd == "blue-knight")
     assert [r.action for r in table.match.history][:2] == [Attack("blue-wizard"), Target(1, 0)]
 
 
@@ -547,7 +550,7 @@ def test_the_arena_reads_the_battle_record_not_the_log_line() -> None:
     frame(app, 0.1)  # and it draws
 
 
-# --- villages as fans, the round's end, the score cards ------------------------------------------------------------------
+# --- villages as fans, the round's end, the score cards ---------------------------------------------------------------
 @pytest.mark.parametrize("size", [(1600, 900), SMALL])
 def test_village_cascades_put_units_first_then_animals_and_buildings_and_lay_the_guest_on_its_inn(
         size: tuple[int, int]) -> None:
@@ -644,7 +647,7 @@ def test_the_turn_account_and_the_hints_follow_the_turn() -> None:
     assert table.turn_lines() in (["Bo's turn"], ["Your turn", "Act: done", "Gifts left: 3", "New village: 1 allowed"])
 
 
-# --- card faces ----------------------------------------------------------------------------------------------------------
+# --- card faces -------------------------------------------------------------------------------------------------------
 def test_card_faces_are_cached_and_the_zoom_adds_the_text() -> None:
     make_app()
     a = cardart.card_face("blue-wizard", 110)
@@ -671,11 +674,11 @@ def test_colours_differ_by_shape_not_only_by_colour() -> None:
             union = masks[a].count() + masks[b].count() - overlap
             limit = 0.7 if {a, b} <= same_grey else 0.9  # shapes told apart at a glance where the grey is equal
             assert overlap / union < limit, (a, b, overlap / union)
-    grey = {c: cardart._luma(cardart.COLOUR_RGB[c]) for c in ("red", "blue", "purple")}
+    grey = {c: luma(cardart.COLOUR_RGB[c]) for c in ("red", "blue", "purple")}
     assert max(grey.values()) - min(grey.values()) < 10  # why the shapes are needed
 
 
-# --- the shell: the menu tile and the rules ----------------------------------------------------------------------------
+# --- the shell: the menu tile and the rules ---------------------------------------------------------------------------
 def test_the_menu_tile_starts_a_game_on_the_villages_table_and_its_rules_show_the_summary() -> None:
     from scenes.menu import MenuScene
     from scenes.rules_view import RulesScene

@@ -132,7 +132,8 @@ def test_one_human_vs_ai_keep_build_to_the_end_and_the_end_is_a_moment(monkeypat
     click(app, table.close_score_btn.rect.center)
     click(app, table.results_btn.rect.center)  # and the results only when asked
     assert isinstance(app.top, ResultsScene)
-    click(app, next(b for b in app.top.buttons if b.text == "View table").rect.center)  # "View table" shows the table again
+    # "View table" shows the table again
+    click(app, next(b for b in app.top.buttons if b.text == "View table").rect.center)
     assert app.top is table
 
 
@@ -416,7 +417,9 @@ def test_score_sheet_explains_itself() -> None:
         assert "Market Demand" in notes and "Market Supply" in notes  # the conversions, per village
         armed = [i for i, v in enumerate(rs.villages) if v.weapons]
         for i in armed:  # weapons compared by name
-            assert any(n.startswith(f"{st.names[i]} {rs.villages[i].weapons}") for n in sh.notes), notes
+            w, name = rs.villages[i].weapons, st.names[i]  # the count in brackets: "Player 1 1 ties Ada" read as a typo
+            assert any(n.startswith(f"{name} ({w})") or (n.startswith(f"{name} ties ") and f"({w} Weapon" in n)
+                       for n in sh.notes), notes
         if armed and any("vs" in n for n in sh.notes):
             return
     pytest.fail("no game with a weapon comparison")

@@ -133,7 +133,6 @@ def test_market_rows_in_event_data() -> None:
     assert {r.seat for r in rows} == {0, 1}
     ada = next(r for r in rows if r.seat == 0)
     assert ada.rows == (("truffler-1", 8, 0, 0),) and ada.total == 8 and ada.number == 1
-    assert st.last_market[0] == 1
 
 
 def test_leaks_hidden_hand_and_piles() -> None:
@@ -144,7 +143,7 @@ def test_leaks_hidden_hand_and_piles() -> None:
     assert not secret & set(walk_strings(GAME.view(st, 0)))
 
 
-# --- AI ----------------------------------------------------------------------------------------------------------------------
+# --- AI ---------------------------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("n", [1, 2, 4])

@@ -249,7 +249,7 @@ def test_road_update_three_to_five_players_example_6_5() -> None:
     assert total_gold(st) == 32
 
 
-# --- production chains --------------------------------------------------------------------------------------------------
+# --- production chains ------------------------------------------------------------------------------------------------
 
 
 def test_cartwright_chain() -> None:
@@ -416,7 +416,7 @@ def test_covered_founders_still_flip() -> None:
     GAME.check_invariants(st)
 
 
-# --- Basic trade (rulebook example, 6.6) ---------------------------------------------------------------------------------
+# --- Basic trade (rulebook example, 6.6) ------------------------------------------------------------------------------
 
 
 def test_basic_trade_example_6_6() -> None:
@@ -490,7 +490,7 @@ def test_a_trade_clears_what_the_others_knew_of_the_hand() -> None:
     assert GAME.view(st, 1).hands[0] == (HIDDEN_CARD, HIDDEN_CARD)
 
 
-# --- padlocks (6.3) -------------------------------------------------------------------------------------------------------
+# --- padlocks (6.3) ---------------------------------------------------------------------------------------------------
 
 
 def padlock_position(ada_has: bool, ben_has: bool, gold: int = 12) -> tuple[VillagersState, str, str, str | None,
@@ -567,7 +567,7 @@ def test_padlock_f_cannot_afford() -> None:
     assert not any(isinstance(a, Place) and a.card == cooper for a in legal(st))
 
 
-# --- Special villagers (the rulebook's example, 6.4) ---------------------------------------------------------------------
+# --- Special villagers (the rulebook's example, 6.4) ------------------------------------------------------------------
 
 
 def test_special_villagers_example_6_4() -> None:
@@ -738,7 +738,7 @@ def test_second_tinner_not_offered() -> None:
     assert not any(isinstance(a, PlayTinner) for a in legal(st))
 
 
-# --- Markets and the end ----------------------------------------------------------------------------------------------------
+# --- Markets and the end ----------------------------------------------------------------------------------------------
 
 
 def test_market_triggers_and_game_end() -> None:

@@ -297,3 +297,25 @@ def test_only_as_many_lone_villagers_become_strips_as_it_takes(app: Any) -> None
     assert scene.village_w[front] >= strips.full_need(scene.least)
     found = [f for f in card_audit.check_frame(scene, "lone", (1600, 900)) if f"village:{front}" in f.card]
     assert found == [], "\n".join(map(str, found))
+
+
+def test_a_two_player_opponents_strips_show_each_chain_whole(app: Any) -> None:
+    """A 2-player game (the Villagers lesson at 1600x900): once Ada's chain was 3 deep her panel became five loose
+    top names in a corner (her Founders and Monk gone from sight); where the panel holds every column whole, each
+    column is a column of strips, bottom card first, so the chain reads Founders, Monk, Truffler."""
+    def deep(m: Match) -> bool:
+        return busiest.village_depth(m.state, 1) >= 2 and len(m.state.village[1]) >= 4
+
+    match = busiest.play_until(busiest._match(2, 11), deep)
+    village = set(match.state.village[1])
+    chained = 0
+    for size in ((1024, 600), (1280, 720), (1600, 900)):
+        scene = _open(app, match, size)
+        if 1 not in scene.strip_seats:
+            continue
+        shown = {s.tag.card for s in scene.order if s.tag.zone.startswith("village:1:")}
+        if village <= shown:
+            chained += 1
+        found = card_audit.check_frame(scene, "two-player chain", size)
+        assert found == [], "\n".join(map(str, found))
+    assert chained, "no size showed the opponent's chains whole as strips"

@@ -115,7 +115,6 @@ def at(st: VVState, stage: str, phase: str, seat: int) -> VVState:
     st.stage = stage
     st.phase = phase
     st.upgraded = False
-    st.sponsored = False
     return st
 
 

@@ -13,8 +13,9 @@ from game.villagers_villains import GAME
 from game.villagers_villains.actions import Boost, Declare, Defend, Place, Vend
 from game.villagers_villains.events import BUILD_HIRE, BUY_DICE, Boosted, FavorRoll, RollData, Skipped
 from game.villagers_villains.explain import FAVOR_KIND, points, roll_lines, roll_of
+from game.villagers_villains.powers import price
 from game.villagers_villains.scoring import ROWS, breakdown, totals
-from game.villagers_villains.state import PH, ST, TOWN_DEFENSE, clone, price
+from game.villagers_villains.state import PH, ST, TOWN_DEFENSE, clone
 from tests.test_villagers_villains_helpers import arrange, at, cid, new, play, rig
 
 ROOT = Path(__file__).resolve().parents[1]

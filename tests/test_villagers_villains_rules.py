@@ -287,7 +287,7 @@ def test_earn_pays_citizens_and_income_modifiers() -> None:
     assert st.gold[0] == 6
 
 
-# --- Build/Hire and City Builder ----------------------------------------------------------------------------------------
+# --- Build/Hire and City Builder --------------------------------------------------------------------------------------
 
 
 def build_position(n: int = 2, **options: object):  # type: ignore[no-untyped-def]
@@ -356,7 +356,7 @@ def test_upgrades_are_not_town_cards_but_score_their_town_value() -> None:
     assert breakdown(st)[0].city_cards == 4
 
 
-# --- King's Favor ---------------------------------------------------------------------------------------------------------
+# --- King's Favor -----------------------------------------------------------------------------------------------------
 
 
 def test_kings_favor_goes_with_its_card_even_on_a_miss() -> None:
@@ -543,3 +543,27 @@ def test_cleric_rerolls_any_failed_defence_roll_and_infirmary_a_hero_roll() -> N
     rig(st, 2)
     play(st, 0, Defend(cid("Archer"), cid("Witch")))
     assert GAME.legal_actions(st, 0) == [Boost("reroll:cleric"), Boost("reroll:infirmary"), ACCEPT]
+
+
+def test_the_closing_up_words_name_where_the_declared_card_now_lies() -> None:
+    """"the pool closes up: the Blacksmith moves to position 2" is memoised by its fields; the position was not one
+    of them, so after other games the line named a position from an earlier game (found as the engine fingerprint
+    changing after the AI tests had run in the same process). A missed roll takes position 1: the declared card
+    moves up one, from wherever it was declared."""
+    import re
+
+    from game.registry import get_game
+    from game.villagers_villains.cards import ALL_CARDS
+    from game.villagers_villains.recruit import take
+
+    game = get_game("villagers_villains")
+    base = game.new_game(["A", "B", "C"], 5, {})
+    first, declared = base.pool[0], base.pool[-1]
+    for where in (len(base.pool), 2):  # the same two cards, the declared one at another position
+        st = game.clone(base)
+        rest = [c for c in base.pool if c not in (first, declared)]
+        st.pool = (first, *rest[: where - 2], declared, *rest[where - 2:])
+        st.declared = where
+        line = take(st, 0, False, "")[0].text
+        m = re.search(r"closes up: the (.+) moves to position (\d+)", line)
+        assert m and m.group(1) == ALL_CARDS[declared].name and int(m.group(2)) == where - 1, line

@@ -10,8 +10,9 @@ import pytest
 
 from game.engine import Event, chance_rng
 from game.villagers_villains import GAME, build, defend, economy, flow, recruit, rolls, state
+from game.villagers_villains.powers import powers, powers_of
 from game.villagers_villains.rolls import _stream, chance_stream
-from game.villagers_villains.state import Roll, powers, powers_of
+from game.villagers_villains.state import Roll
 
 
 def test_the_fast_chance_stream_is_used_and_draws_what_chance_rng_draws() -> None:

@@ -79,7 +79,7 @@ def test_six_players() -> None:
     assert positions == set(range(2, 8))  # the marker roll is +1
 
 
-# --- Cities and Citizens, the longer game -------------------------------------------------------------------------------
+# --- Cities and Citizens, the longer game -----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("n", "size"), [(2, 12), (3, 11), (4, 11), (5, 10), (6, 10)])
@@ -162,7 +162,7 @@ def test_custom_theme_ordered_segment_is_public() -> None:
     assert cid("Dragon") not in GAME.secrets(st)
 
 
-# --- Sister Cities -----------------------------------------------------------------------------------------------------
+# --- Sister Cities ----------------------------------------------------------------------------------------------------
 
 
 def test_sister_cities_defend_a_teammate_and_share_marks() -> None:

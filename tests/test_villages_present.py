@@ -137,4 +137,5 @@ def test_the_live_arena_says_who_decides_what(phase: Phase, says: str) -> None:
 def test_village_and_graveyard_labels_come_from_the_presenter() -> None:
     st = scored()
     assert present.village_label_words(st, 1, 0) == ("Blue · 6 gold", "6")
-    assert present.graveyard_words(st, 0) == "−4 gold"  # the Priest is worth the graveyard's 2 cards and present.graveyard_words(st, 1) == ""
+    assert present.graveyard_words(st, 0) == "−4 gold"  # the Priest is worth the graveyard's 2 cards
+    assert present.graveyard_words(st, 1) == ""  # an empty graveyard says nothing (issue 28: "graveyard: −0 gold")

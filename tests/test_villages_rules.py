@@ -183,7 +183,7 @@ def test_gifts_fit_the_village_and_stop_at_three() -> None:
     assert set(st.villages[1][0].units) >= {"red-orc", "red-goblin", "red-scout"}
 
 
-# --- free actions --------------------------------------------------------------------------------------------------------
+# --- free actions -----------------------------------------------------------------------------------------------------
 
 
 def test_chicken_draws_two_and_scores_against() -> None:
@@ -230,7 +230,7 @@ def test_bunny_on_yourself_after_the_act_cancels_your_next_one_and_says_so() -> 
     assert st.act == Act.DONE and st.cancels[0] == 1
 
 
-# --- the Act ---------------------------------------------------------------------------------------------------------------
+# --- the Act ----------------------------------------------------------------------------------------------------------
 
 
 def test_the_turn_cannot_end_before_the_act() -> None:
@@ -331,7 +331,7 @@ def test_score_cards_go_to_single_holders_and_the_game_goes_on() -> None:
     assert sorted(st.deck + st.discard + [c for h in st.hands for c in h]) == sorted(ALL_CARDS)
 
 
-# --- FAQ --------------------------------------------------------------------------------------------------------------------
+# --- FAQ --------------------------------------------------------------------------------------------------------------
 
 
 def test_faq_discard_pile_cards_need_no_proof() -> None:

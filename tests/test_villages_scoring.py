@@ -33,21 +33,21 @@ def examples(totals: list[int], target: int = 100) -> VillagesState:
 def test_example_a_king_village_with_a_priest_guest() -> None:
     st = examples([0, 0, 0])
     sheet = score_sheet(st, 0)
-    assert [gold for _, gold in sheet.villages] == [20, 9]  # (0+3+2+3+2) x 2; 5+3+1
+    assert [v.gold for v in sheet.villages] == [20, 9]  # (0+3+2+3+2) x 2; 5+3+1
     assert sheet.hand == 2 and sheet.graveyard == 2 and sheet.bonus == 0
     assert sheet.total == 25 == round_score(st, 0)
 
 
 def test_example_b_tavern_village_first_to_empty() -> None:
     sheet = score_sheet(examples([0, 0, 0]), 1)
-    assert [gold for _, gold in sheet.villages] == [11]
+    assert [v.gold for v in sheet.villages] == [11]
     assert sheet.graveyard == 6 and sheet.hand == 0 and sheet.bonus == 10
     assert sheet.total == 15
 
 
 def test_example_c_priest_in_the_graveyard_negative_round() -> None:
     sheet = score_sheet(examples([0, 0, 0]), 2)
-    assert [gold for _, gold in sheet.villages] == [3]
+    assert [v.gold for v in sheet.villages] == [3]
     assert sheet.hand == 5 and sheet.graveyard == 4 + 2 + 1 + 3
     assert sheet.total == -12
 
@@ -80,11 +80,11 @@ def test_two_kings_double_once_and_a_king_elsewhere_is_worth_nothing() -> None:
 def test_priest_counts_its_owners_graveyard_wherever_it_is() -> None:
     st = position(villages={0: [village("red", "red-priest", "red-farmer")]},
                   graveyards={0: ["pig-1", "pig-2", "chicken-1"]})
-    assert score_sheet(st, 0).villages[0][1] == 3 + 3
+    assert score_sheet(st, 0).villages[0].gold == 3 + 3
     assert score_sheet(st, 0).total == 6 - 3
 
 
 def test_score_sheet_lines_name_the_king() -> None:
     st = examples([0, 0, 0])
-    label, gold = score_sheet(st, 0).villages[0]
-    assert "King" in label and gold == 20
+    line = score_sheet(st, 0).villages[0]
+    assert line.king and "King" in line.label and line.gold == 20

@@ -1,7 +1,7 @@
 """The shortcuts of Villages' random-play speed work must not change a thing: the MAIN list derived after a Give,
-Add, Discard or Found (turn.main_after) equals the list worked out afresh (turn.main_actions), the kept legal list equals
-a fresh one, and a listed action applied on the checked path gives the same state and log as the unchecked one."""
-
+Add, Discard or Found (turn.main_after) equals the list worked out afresh (turn.main_actions), the kept legal list
+equals a fresh one, and a listed action applied on the checked path gives the same state and log as the unchecked
+one."""
 from __future__ import annotations
 
 import random
@@ -51,4 +51,6 @@ def test_kept_and_derived_lists_equal_fresh_ones(players: int) -> None:
     seen: Counter[str] = Counter()
     for seed in range(4):
         _play(players, 700 + seed, 50 if seed % 2 else 100, seen)
-    assert seen["Give"] and seen["Discard"] and seen["Add"] and seen["Found"] and seen["copied"] and seen["widened"], seen  # every shortcut was taken
+    # every shortcut was taken
+    assert (seen["Give"] and seen["Discard"] and seen["Add"] and seen["Found"] and seen["copied"]
+            and seen["widened"]), seen

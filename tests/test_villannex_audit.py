@@ -457,7 +457,7 @@ def test_reveal_one_at_a_time_follows_4_4_under_random_choices() -> None:
             assert GAME.view(st, (s + 1) % n).aside[s] == [HIDDEN, HIDDEN]
 
 
-# --- solitaire -----------------------------------------------------------------------------------------------------------
+# --- solitaire --------------------------------------------------------------------------------------------------------
 
 
 def test_solitaire_round_flow_refill_discard_and_common_area() -> None:

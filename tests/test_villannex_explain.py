@@ -82,7 +82,8 @@ def test_conditions_that_did_not_trigger_are_explained() -> None:
     r = scored([vil(("Walls", 1), ("Granary", 1)), vil(("Stone bridge", 1), ("Shepherd", 2))])
     lines = score_sheet(r, NAMES[:2]).values
     walls = next(ln for ln in lines if ln.startswith("Walls"))
-    assert "condition not met" in walls and "grain in all villages 1, needs 3 or more" in walls  # Shepherd frame 2: grain, stone
+    # Shepherd frame 2: grain, stone
+    assert "condition not met" in walls and "grain in all villages 1, needs 3 or more" in walls
     granary = next(ln for ln in lines if ln.startswith("Granary"))
     assert "livestock in all villages" in granary
     assert "Stone bridge: stone +4" in lines

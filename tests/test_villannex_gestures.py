@@ -164,7 +164,8 @@ def test_play_composer_frames_weapon_and_lock_in() -> None:
     prev = GAME.preview(v, 0, draft)
     assert prev.villages[0] == R.Village((a, b), (R.NO_FRAME, R.NO_FRAME), None, None)
     assert {z.id: z for z in GAME.zones(prev, 0)}["village:0"].cards == (a, b)
-    assert GAME.draft_hint(v, 0, draft) == f"Choose what {R.NAMES[a]} produces: click one of the two frames at the bottom of its card"
+    assert GAME.draft_hint(v, 0, draft) == (f"Choose what {R.NAMES[a]} produces: click one of the two frames at the "
+                                            "bottom of its card")
     frame_clicks = [g for g in GAME.gestures(v, 0, draft) if g.card == a and g.target is None]
     assert sorted(g.draft.frame(a) for g in frame_clicks) == [0, 1]
     assert not any(g.label in WEAPON_LABELS.values() for g in GAME.gestures(v, 0, draft)), "village not complete"
@@ -276,7 +277,7 @@ def test_complete_draft_fills_in_first_choices() -> None:
     assert GAME.complete_draft(GAME.view(st, 0), 0) is None  # locked in: nothing left to decide
 
 
-# --- zones and faces ------------------------------------------------------------------------------------------------------
+# --- zones and faces --------------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("opts", [{}, {"booster_draft": True, "military": True, "economy": True,

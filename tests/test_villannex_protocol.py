@@ -139,7 +139,7 @@ def test_round_timer_is_carried_not_enforced() -> None:
         GAME.normalize_options({"round_timer": 60}, 1)
 
 
-# --- outcomes ----------------------------------------------------------------------------------------------------------
+# --- outcomes ---------------------------------------------------------------------------------------------------------
 
 
 def test_two_round_outcome_rows_and_totals() -> None:
@@ -214,7 +214,7 @@ def test_outcome_before_the_end_is_the_standing() -> None:
     assert out.met is None and out.winners == () and out.headline.startswith("Round 1 of 4")
 
 
-# --- observations: event data, secrets ------------------------------------------------------------------------------------
+# --- observations: event data, secrets --------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -293,7 +293,7 @@ def test_observe_hides_secret_choices_only() -> None:
     assert GAME.observe(solo, 0, Pick(1), 0) == Pick(1)
 
 
-# --- AI tuning as data ---------------------------------------------------------------------------------------------------
+# --- AI tuning as data ------------------------------------------------------------------------------------------------
 
 
 def test_ai_tuning_is_data_with_the_tuned_values() -> None:

@@ -49,6 +49,12 @@ COACH_ITERATIONS: int = 200
 #: search tried once or twice (many moves, few iterations) is not ranked first, nor marked a blunder, on the luck of
 #: one playout, while a well-searched move keeps its own value.
 PRIOR_VISITS = 2.0
+#: The best move's value resting on fewer playouts than this is not what a move shows (issue 30: in the Villannex
+#: solitaire 240 ways to build share 200 iterations, each move is tried once at most, and the one whose single
+#: playout won read 34 % where a search of it alone says 1-4 %): the best CANDIDATES moves are searched again.
+SURE_VISITS = 10
+#: How many of the first search's best moves that second search values (the hint shows three).
+CANDIDATES = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +113,26 @@ def rank_moves(game: Game, view: Any, seat: Seat, *, iterations: int = COACH_ITE
     Best first means the highest estimated win chance, then the most visits, then the order of
     ``game.legal_actions``. The same view, iterations and seed give the same list. ``cancel`` is asked every few
     iterations; when it answers true the search stops and the list is built from what was searched so far (a move
-    not tried yet has 0 visits and the position's mean value). Empty when the seat has nothing to decide."""
+    not tried yet has 0 visits and the position's mean value). Empty when the seat has nothing to decide.
+
+    Where the moves outnumber the iterations, so that the best move's value rests on fewer than SURE_VISITS
+    playouts (the maximum of many one-playout means is mostly luck), the best CANDIDATES moves are searched again
+    by themselves (:func:`duel`, the same iterations again) and come first with those values; every other move
+    keeps its first value, capped at the lowest candidate's, since the first search ranked it below them."""
     view = game.view(view, seat)
     legal = game.legal_actions(view, seat)
     if not legal:
         return []
-    return _ranked(game, view, seat, list(legal), iterations, seed, cancel)
+    ranked = _ranked(game, view, seat, list(legal), iterations, seed, cancel)
+    if len(ranked) <= CANDIDATES or ranked[0].visits >= SURE_VISITS or (cancel is not None and cancel()):
+        return ranked
+    top = {m.action for m in ranked[:CANDIDATES]}
+    again = _ranked(game, view, seat, [a for a in legal if a in top], iterations, seed + 300_007, cancel,
+                    root_only=True)
+    floor = again[-1]
+    rest = [m if m.raw <= floor.raw else replace(m, raw=floor.raw, win=min(m.win, floor.win))
+            for m in ranked[CANDIDATES:]]
+    return again + rest
 
 
 def duel(game: Game, view: Any, seat: Seat, actions: list[Action], *, iterations: int = COACH_ITERATIONS,
@@ -121,22 +141,25 @@ def duel(game: Game, view: Any, seat: Seat, actions: list[Action], *, iterations
 
     The review's second look at a decision (game/review.py): in the search over every move, UCB spends few
     playouts on a poor move, so the value of a poor move made is the least sure number of all and changes most with
-    the seed. Searched alone against the best move, each gets about half the iterations."""
+    the seed. Searched alone against the best move, each gets about half the iterations. (Until issue 30 the
+    search's root still offered every legal move, so this was a second search of all of them: the hint's second
+    look and the review's duels rest on the root really offering ``actions`` alone, ``HardAgent.search``'s
+    ``root_only``.)"""
     view = game.view(view, seat)
     legal = game.legal_actions(view, seat)
     chosen = [a for a in legal if a in actions]
     if not chosen:
         return []
-    return _ranked(game, view, seat, chosen, iterations, seed, cancel)
+    return _ranked(game, view, seat, chosen, iterations, seed, cancel, root_only=True)
 
 
 def _ranked(game: Game, view: Any, seat: Seat, legal: list[Action], iterations: int, seed: int,
-            cancel: Callable[[], bool] | None) -> list[MoveValue]:
+            cancel: Callable[[], bool] | None, root_only: bool = False) -> list[MoveValue]:
     searched, tuning = searched_game(game, view)
     agent = HardAgent(seed, iterations=max(1, iterations), tuning=tuning, early_stop=False)
     agent.shape_margin = False
     rng = random.Random(f"coach:{seed}")
-    edges = agent.search(searched, view, seat, legal, rng, cancel=cancel)
+    edges = agent.search(searched, view, seat, legal, rng, cancel=cancel, root_only=root_only)
     seen = [e for e in edges.values() if e[0] > 0]
     visits_all = sum(e[0] for e in seen)
     mean = sum(e[1] for e in seen) / visits_all if visits_all > 0 else 0.5

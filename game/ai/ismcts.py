@@ -95,11 +95,14 @@ class HardAgent(Agent):
         return best
 
     def search(self, game: Game, view: Any, seat: Seat, legal: list[Action], rng: random.Random,
-               cancel: Callable[[], bool] | None = None) -> dict[Action, list[float]]:
+               cancel: Callable[[], bool] | None = None, root_only: bool = False) -> dict[Action, list[float]]:
         """Search ``view`` (already masked to ``seat``) over ``legal`` and return the seat's root edges: action ->
         [visits, total reward, availability]. ``choose`` takes the most visited; the coach (game/ai/coach.py)
         reads them all. ``cancel`` (fixed cap only) is asked every CANCEL_EVERY iterations: true ends the search
-        with what it has (``last_stop`` = "cancelled")."""
+        with what it has (``last_stop`` = "cancelled"). ``root_only``: the root offers ``legal`` alone (the coach's
+        duel of two moves, issue 30); without it the root offers every legal move of each sampled state, as the
+        hard AI's search always has (``legal`` then only seeds the prior and the early stop)."""
+        self._root_only = frozenset(legal) if root_only else None
         self._tune = self.tuning or game.search_tuning(view)
         if self._tune.others not in OTHERS:
             raise ValueError(f"unknown AITuning.others {self._tune.others!r}: one of {OTHERS}")
@@ -165,7 +168,8 @@ class HardAgent(Agent):
 
     def _seed_root(self, game: Game, view: Any, seat: Seat, legal: list[Action], root: _Node,
                    rng: random.Random) -> None:
-        """Every root action starts with the one-ply value over a few shared determinizations (AITuning.prior_samples)."""
+        """Every root action starts with the one-ply value over a few shared determinizations
+        (AITuning.prior_samples)."""
         k = self._tune.prior_samples
         states = [game.determinize(view, seat, rng) for _ in range(k)]
         seeds = [rng.randrange(2**31) for _ in states]
@@ -186,8 +190,10 @@ class HardAgent(Agent):
         while in_tree and not game.is_over(state):
             acting = game.to_act(state)
             p = seat if first and seat in acting else acting[0]
-            first = False
             legal = game.legal_actions(state, p)
+            if first and p == seat and self._root_only is not None:
+                legal = [a for a in legal if a in self._root_only] or legal
+            first = False
             node = nodes[p]
             edges = node.edges
             policy_move = by_policy and p != seat  # another seat, played as the policy plays it (AITuning.others)

@@ -5,6 +5,7 @@ It is deliberately not in ``game.registry.PACKAGES`` (the menu never offers it);
 """
 
 from game.engine import GameInfo
+from game.manifest import Deal, GameManifest
 
 INFO = GameInfo(
     "toy",
@@ -15,18 +16,20 @@ INFO = GameInfo(
     "Everyone plays a card at once; the highest card wins the round and the bonus card.",
 )
 
+MANIFEST = GameManifest(INFO, lazy=("GAME", "ToyGame"), smoke=Deal(3, seed=5))
+
 
 def register() -> None:
-    """Make ``Match.new("toy", ...)`` work (the registry's cache is what ``get_game`` reads first)."""
+    """Make ``Match.new("toy", ...)`` work: ``game.registry.register`` of this package. The registry is imported
+    here, not at the top: a game package knows only the engine (the registry imports the game packages)."""
     from game import registry
-    from game.toy.rules import GAME
 
-    registry._cache.setdefault(INFO.name, GAME)
+    registry.register(MANIFEST)
 
 
 def __getattr__(name: str) -> object:
     """``game.toy.GAME`` imports the rules on first use."""
-    if name in ("GAME", "ToyGame"):
+    if name in MANIFEST.lazy:
         from game.toy import rules
 
         return getattr(rules, name)

@@ -295,7 +295,8 @@ def _in_place(fn: Transition, legal: Legal) -> Callable[[ToyState, Seat, Action]
     """A phase's apply from its pure transition: validate, then overwrite ``state`` with the new state."""
 
     def apply(state: ToyState, seat: Seat, action: Action) -> list[Event]:
-        require(action in legal(state, seat), f"{state.names[seat] if 0 <= seat < len(state.names) else seat} cannot do that now.")
+        require(action in legal(state, seat),
+                f"{state.names[seat] if 0 <= seat < len(state.names) else seat} cannot do that now.")
         new, events = fn(state, seat, action)
         _overwrite(state, new)
         return events

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine import Action
+from game.engine import Action, EndTurn  # EndTurn: shared by every game with turns
 
 NEW_ENTRY = ""  # Place/PlayMonk target: start a new chain (roots) or stand alone (solitaries)
 TO_RESERVE = -1  # ReturnCard destination when every stack is empty
@@ -136,11 +136,6 @@ class TakeBasic(Action):
 
     KIND = "take_basic"
     basic: str
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn(Action):
-    KIND = "end_turn"
 
 
 # --- the solo game ------------------------------------------------------------------------------------------------

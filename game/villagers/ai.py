@@ -57,7 +57,7 @@ from game.villagers.state import EVENT_OF, Ph, VillagersState, face, owner_of
 NOISE = 0.5  # scale of the playout policy's randomness (rollouts vary a little, but mostly play their best)
 
 
-# --- the playout policy -------------------------------------------------------------------------------------------------
+# --- the playout policy -----------------------------------------------------------------------------------------------
 
 
 class _Eye:

@@ -54,7 +54,7 @@ KEYRING_RATE = 0.35  # gold per keyring number and round left (capped at 3 round
 PLACED_KEYRING = 0.0
 
 
-# --- the shape of the game ahead ----------------------------------------------------------------------------------------
+# --- the shape of the game ahead --------------------------------------------------------------------------------------
 
 
 @lru_cache(maxsize=8192)
@@ -115,7 +115,7 @@ def markets_for_new_card(st: VillagersState) -> float:
     return float(m)
 
 
-# --- a village as the AI sees it ---------------------------------------------------------------------------------------
+# --- a village as the AI sees it --------------------------------------------------------------------------------------
 
 
 class Village:
@@ -286,7 +286,7 @@ def _special_value(t: CardType, vill: Village) -> float:
     return 2.0  # Monk, Apprentice: flexible, but each costs a build action
 
 
-# --- evaluation ---------------------------------------------------------------------------------------------------------
+# --- evaluation -------------------------------------------------------------------------------------------------------
 
 
 def projected(st: VillagersState, viewer: int | None = None) -> list[float]:

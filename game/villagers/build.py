@@ -475,7 +475,7 @@ def _smuggle(st: VillagersState, seat: int, target: str) -> list[Event]:
     return [ev, *_maybe_auto_end(st)]
 
 
-# --- the Apprentice ------------------------------------------------------------------------------------------------------
+# --- the Apprentice ---------------------------------------------------------------------------------------------------
 
 
 def _apprentice(st: VillagersState, seat: int, action: PlayApprentice) -> list[Event]:
@@ -538,7 +538,7 @@ def _enter_taken(st: VillagersState, seat: int, taken: str, target: str, side: s
     return [ev, *_maybe_auto_end(st)]
 
 
-# --- the Basic trade ---------------------------------------------------------------------------------------------------
+# --- the Basic trade --------------------------------------------------------------------------------------------------
 
 
 def _take_basic(st: VillagersState, seat: int, basic: str) -> list[Event]:

@@ -107,13 +107,13 @@ LESSON = Lesson(
              "Round 3 is played for you, to show how a game moves on. Watch the log: when stacks 1 and 2 are both "
              "empty, the First Market comes.",
              "Each round: draft, update the Road, build. The Markets pay out twice: after stack 2 and at the end.",
-             None, point=("market:1",), auto=11),
+             None, point=("stack:0", "stack:1"), auto=11),  # the First Market lies under stack 2
         Step("market", "Markets",
              "The First Market paid you 8: 4 for the Gold on your uncovered villagers (Founders 2, Blacksmith 2) and "
              "4 for the coins lying on them.",
              "The coins stay for now. At the Second Market, when all six stacks are empty, you are paid again, the "
              "coins move to your supply, and the most gold wins.",
-             None, point=("market:2",)),
+             None, point=("stack:5",)),  # the Second Market lies under stack 6
     ),
     script={
         1: (

@@ -1,8 +1,7 @@
 """The end of the Build phase and the two Markets (rules/villagers.md 3.7, 3.8; solo: section 4).
 
 Each Market event carries its payout as data, card by card: an ``events.MarketPayout`` with rows of (card id,
-Gold, coins, Silver), the seat -1 being the Countess. ``state.last_market`` keeps the same rows
-for the table's payout display.
+Gold, coins, Silver), the seat -1 being the Countess: the table's payout display reads them there.
 """
 
 from __future__ import annotations
@@ -96,7 +95,6 @@ def _pay(st: VillagersState, number: int) -> list[Event]:
                         st.supply[s] += k
                     else:
                         st.countess_gold += k
-    st.last_market = (number, tuple(table))
     return events
 
 

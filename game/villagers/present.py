@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from game.engine import HIDDEN_CARD, CardFace, Event, Gesture, Zone
+from game.engine import HIDDEN_CARD, CardFace, Event, Gesture, Zone, ZoneRef
 from game.villagers.actions import (
     BANK,
     FREE,
@@ -44,7 +44,6 @@ from game.villagers.build import build_legal
 from game.villagers.cards import (
     BASIC_TYPES,
     CARD_TYPE,
-    COUNTESS_GOLD,
     EVENT_BY_ID,
     FOUNDERS_FOOD,
     FOUNDERS_GOLD,
@@ -54,7 +53,7 @@ from game.villagers.cards import (
     ctype,
     slug,
 )
-from game.villagers.countess import DEFAULT_LEVEL
+from game.villagers.countess import DEFAULT_LEVEL, LEVEL_OF
 from game.villagers.events import MarketPayout, PayoutRow
 from game.villagers.gestures import (  # noqa: F401  (the presenter is the one door to the table's words)
     column_zone,
@@ -120,7 +119,7 @@ def zones(v: VillagersState, viewer: int | None) -> list[Zone]:
     for i, c in enumerate(v.road):
         k = v.road_coins[i]
         out.append(Zone(f"road:{i}", f"Road {i + 1}", (c,) if c else (), kind="row",
-                        note=f"{k} coin{'s' if k != 1 else ''}" if k else ""))
+                        note=f"{k} coin{'s' if k != 1 else ''}" if k else "", ref=ZoneRef("road", None, (i,))))
     for k, pile in enumerate(v.stacks):
         note = f"{len(pile)} cards"
         if k == 1 and not v.market1:
@@ -128,11 +127,14 @@ def zones(v: VillagersState, viewer: int | None) -> list[Zone]:
         if k == 5:
             note += " · Second Market card beneath"
         top = (pile[-1] if pile[-1].startswith(HIDDEN_CARD) else _token(pile[-1]),) if pile else ()
-        out.append(Zone(f"stack:{k}", f"Stack {k + 1}", top, kind="pile", count=len(pile), note=note))
+        out.append(Zone(f"stack:{k}", f"Stack {k + 1}", top, kind="pile", count=len(pile), note=note,
+                        ref=ZoneRef("stack", None, (k,))))
     if not v.market1:
-        out.append(Zone("market:1", "First Market", (FIRST_MARKET_CARD,), kind="row", note="under stack 2"))
+        out.append(Zone("market:1", "First Market", (FIRST_MARKET_CARD,), kind="row", note="under stack 2",
+                        ref=ZoneRef("market", None, (1,))))
     if v.phase != Ph.OVER:
-        out.append(Zone("market:2", "Second Market", (SECOND_MARKET_CARD,), kind="row", note="under stack 6"))
+        out.append(Zone("market:2", "Second Market", (SECOND_MARKET_CARD,), kind="row", note="under stack 6",
+                        ref=ZoneRef("market", None, (2,))))
     rtop = (v.reserve[-1] if v.reserve[-1].startswith(HIDDEN_CARD) else _token(v.reserve[-1]),) if v.reserve else ()
     out.append(Zone("reserve", "Reserve", rtop, kind="pile", count=len(v.reserve), note=f"{len(v.reserve)} cards"))
     face_down = len(v.buried)
@@ -180,15 +182,26 @@ def _square_note(v: VillagersState, s: int) -> str:
 
 
 # --- faces and status -------------------------------------------------------------------------------------------------
+def countess_face(level: str = DEFAULT_LEVEL) -> CardFace:
+    """The Countess's card at ``level``: what it earns at each Market is her level's income (``LEVEL_OF``, the
+    source the table's card and the Market's payout read)."""
+    lv = LEVEL_OF.get(level, LEVEL_OF[DEFAULT_LEVEL])
+    earns = f"Earns {lv.income}" if lv.income else "Earns nothing"
+    return CardFace("The Countess", f"{earns} at each Market ({lv.key} level, house solo rules)", "Solo",
+                    str(lv.income))
 
 
-def card_face(card: str) -> CardFace:
+
+def card_face(card: str, level: str = DEFAULT_LEVEL) -> CardFace:
+    """A card in words; the Countess's as her ``level`` makes her (the set-up option ``countess_level``: her card
+    earned "4" in words at every level while the table's card showed her level's income, issue 28). Without a view
+    (``Game.card_face``) she is at the standard level, and her words say so."""
     if card.startswith(HIDDEN_CARD):
         suit = card[1:].title()
         return CardFace("Face-down card", f"The back shows {suit}" if suit else "", suit or "Villager", "",
                         SUIT_COLORS.get(suit))
     if card == COUNTESS_CARD:
-        return CardFace("The Countess", f"Earns {COUNTESS_GOLD} at each Market (house solo rules)", "Solo", "4")
+        return countess_face(level)
     if card == JESTER_CARD:
         return CardFace("The Jester", "Once per game: cancel the Event just revealed (house solo rules)", "Solo")
     if card == FIRST_MARKET_CARD:
@@ -257,7 +270,7 @@ def _status_parts(v: VillagersState, seat: int) -> list[str]:
     return parts
 
 
-# --- prompts -------------------------------------------------------------------------------------------------------------
+# --- prompts ----------------------------------------------------------------------------------------------------------
 
 
 def prompt(v: VillagersState, seat: int) -> str:
@@ -425,7 +438,7 @@ def _unlock_words(v: VillagersState, seat: int, card: str) -> str:
     return "Unlock: " + (ways[0] if len(ways) == 1 else " or ".join(ways) + " (you choose)")
 
 
-# --- the Markets --------------------------------------------------------------------------------------------------------
+# --- the Markets ------------------------------------------------------------------------------------------------------
 
 
 def market_payouts(log: Iterable[Event]) -> list[MarketPayout]:

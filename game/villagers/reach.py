@@ -35,7 +35,7 @@ from game.villagers.state import (
 
 STANDIN_SET = frozenset(STANDIN_TYPES)
 
-# --- where cards may go -------------------------------------------------------------------------------------------------
+# --- where cards may go -----------------------------------------------------------------------------------------------
 
 
 def targets_for(st: VillagersState, seat: int, type_name: str) -> list[str]:

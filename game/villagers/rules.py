@@ -53,7 +53,6 @@ from typing import Any
 from game.engine import (
     Action,
     AITuning,
-    CardFace,
     Event,
     Game,
     GameError,
@@ -65,7 +64,6 @@ from game.engine import (
     Seat,
     Step,
     Versus,
-    Zone,
     ranked_outcome,
 )
 from game.villagers import INFO, ai, blunders, build, draft, market, present, solo, texts, views
@@ -113,6 +111,7 @@ class Villagers(Game[VillagersState]):
             minimum=0,
             maximum=5,
             players=(2, 3, 4, 5),
+            kind="seat",
         ),
         OptionSpec(
             "solo_events",
@@ -262,38 +261,26 @@ class Villagers(Game[VillagersState]):
             self.legal_actions(state, seat)  # listed on the state, so the view and apply share it
         return views.view(state, seat)
 
+    # --- what the game's modules give as they are (views, words, the table, the AI) ---------------------------
+    DELEGATES = (
+        views.observe, views.secrets, present.zones, present.card_face, present.seat_status, present.draft_hint,
+        present.drop_effect, blunders.blunder,
+    )
+
     def determinize(self, view: VillagersState, seat: Seat, rng: random.Random) -> VillagersState:
         return views.determinize(view, seat, rng)
 
-    def observe(self, state: VillagersState, actor: Seat, action: Action, observer: Seat) -> Hashable:
-        return views.observe(state, actor, action, observer)
-
-    def secrets(self, state: VillagersState) -> Mapping[str, frozenset[Seat]]:
-        return views.secrets(state)
-
-    # --- words and the table ---------------------------------------------------------------------------------------
     def describe(self, state: VillagersState, seat: Seat, action: Action) -> str:
         return present.describe(state, seat, action)
 
-    def zones(self, view: VillagersState, viewer: Seat | None) -> list[Zone]:
-        return present.zones(view, viewer)
-
-    def card_face(self, card: str) -> CardFace:
-        return present.card_face(card)
-
+    # --- words and the table ---------------------------------------------------------------------------------------
     def progress(self, state: VillagersState) -> str:
         """The round and the stacks not yet empty: the game ends when all six are drafted empty."""
         left = sum(1 for stack in state.stacks if stack)
         return f"Round {max(1, state.round)}, {left} stack{'s' if left != 1 else ''} left"
 
-    def seat_status(self, view: VillagersState, seat: Seat) -> str:
-        return present.seat_status(view, seat)
-
     def gestures(self, view: VillagersState, seat: Seat, draft: Hashable = None) -> list[Gesture]:
         return present.gestures(self, view, seat, draft)
-
-    def draft_hint(self, view: VillagersState, seat: Seat, draft: Hashable) -> str:
-        return present.draft_hint(view, seat, draft)
 
     def estimate(self, view: VillagersState, seat: Seat, draft: Hashable = None) -> tuple[float, bool] | None:
         """The seat's gold if the game ended now (scoring.if_ended_now): exact, since villages, coins and supplies
@@ -306,9 +293,6 @@ class Villagers(Game[VillagersState]):
     def estimate_breakdown(self, view: VillagersState, seat: Seat, draft: Hashable = None) -> tuple[str, ...]:
         return present.estimate_breakdown(view, seat)
 
-    def drop_effect(self, view: VillagersState, seat: Seat, gesture: Gesture) -> str:
-        return present.drop_effect(view, seat, gesture)
-
     # --- AI hooks ---------------------------------------------------------------------------------------------------
     def evaluate(self, state: VillagersState, seat: Seat) -> float:
         return ai.evaluate(self, state, seat)
@@ -316,9 +300,6 @@ class Villagers(Game[VillagersState]):
     def playout_action(self, state: VillagersState, seat: Seat, actions: Sequence[Action],
                        rng: random.Random) -> Action:
         return ai.playout_action(self, state, seat, actions, rng)
-
-    def blunder(self, view: VillagersState, seat: Seat, action: Action) -> str | None:
-        return blunders.blunder(view, seat, action)
 
     # --- tests ------------------------------------------------------------------------------------------------------
     def check_invariants(self, state: VillagersState) -> None:

@@ -160,7 +160,6 @@ class VillagersState:
     gifts: int  # solo: Road villagers still to give the Countess after this draft
     drafted: list[int]  # cards each seat drafted this Draft phase
     choice: tuple[str, ...]  # solo: the pending Event choice (code, count)
-    last_market: tuple[object, ...]  # the payout rows of the latest Market, for the table
     viewer: int = FULL  # FULL for a complete state, else the seat whose view this is (SPECTATOR: nobody's)
     #: The legal actions of the seat to act as the rules last listed them, (seat, actions), so that asking again
     #: (the play loop, the AI, the table) and validating the chosen action cost nothing. Not part of the game:
@@ -228,7 +227,6 @@ def clone(s: VillagersState) -> VillagersState:
         s.gifts,
         s.drafted[:],
         s.choice,
-        s.last_market,
         s.viewer,
         countess_level=s.countess_level,
     )
@@ -307,7 +305,6 @@ def new_state(names: tuple[str, ...], seed: int, first_player: int, house_events
         gifts=0,
         drafted=[0] * n,
         choice=(),
-        last_market=(),
     )
 
 

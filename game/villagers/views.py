@@ -128,7 +128,6 @@ def view(st: VillagersState, seat: int | None) -> VillagersState:
         st.gifts,
         st.drafted[:],
         st.choice,
-        st.last_market,
         me,
         # the seat to act's legal list is the same on its view (views hide nothing it decides with): shared, as
         # neither ever changes it (legal_actions hands out copies)

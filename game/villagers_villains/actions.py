@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine import Action
+from game.engine import Action, EndTurn  # EndTurn: shared by every game with turns
 from game.villagers_villains.cards import ALL_CARDS, CITIES, C
 
 
@@ -61,13 +61,6 @@ class Defend(Action):
     KIND = "defend"
     source: str
     target: str
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn(Action):
-    """End this Mayor's turn in the current phase (Defend, Build/Hire; pay up in Pillage, collect in Earn)."""
-
-    KIND = "end_turn"
 
 
 @dataclass(frozen=True, slots=True)

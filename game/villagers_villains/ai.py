@@ -52,19 +52,11 @@ from game.villagers_villains.cards import (
 from game.villagers_villains.defend import defence_mods, marks_on, needed
 from game.villagers_villains.economy import income
 from game.villagers_villains.flow import advance, favor_position
+from game.villagers_villains.powers import powers, price
 from game.villagers_villains.recruit import recruit_mods, take
 from game.villagers_villains.rolls import FAVOR, MOB
 from game.villagers_villains.scoring import COOP_LOST_SHARE, COOP_LOW, COOP_SPAN, outcome
-from game.villagers_villains.state import (
-    PH,
-    VVState,
-    clone,
-    pay,
-    powers,
-    price,
-    teammates,
-    tokens_left,
-)
+from game.villagers_villains.state import PH, VVState, clone, pay, teammates, tokens_left
 
 GOLD = 0.5  # points per gold at the end of the game
 HAND_SHARE = 0.75  # share of a hand card's net worth counted before it is placed

@@ -28,7 +28,8 @@ from game.villagers_villains.ai_town import defence_profile, rounds_left
 from game.villagers_villains.blunders import last_build
 from game.villagers_villains.cards import ALL_CARDS, CARDS, CHALLENGE, CITIZEN, DEPUTY, C
 from game.villagers_villains.economy import income, pillage_shares
-from game.villagers_villains.state import PH, PLACEABLE, ST, VVState, powers, price
+from game.villagers_villains.powers import powers, price
+from game.villagers_villains.state import PH, PLACEABLE, ST, VVState
 
 #: the chance that a Mayor with a full hand finds no Challenge in reach at a recruit whose pool is still unknown
 #: (a fresh pool of six holds one with chance 1 - 0.75^6, but it must be reached, and teammates recruit first)

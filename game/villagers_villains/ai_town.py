@@ -10,7 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from game.villagers_villains.cards import ALL_CARDS, HERO, C, mob_id
-from game.villagers_villains.state import PH, VVState, powers_for
+from game.villagers_villains.powers import powers_for
+from game.villagers_villains.state import PH, VVState
 
 GROWTH = 0.75  # town cards the fastest town adds per round
 
@@ -23,7 +24,8 @@ def rounds_left(st: VVState) -> float:
         # the hand limit makes every hand card a town card sooner or later: counting hands keeps a placement from
         # seeming to cut the game short by 1/GROWTH rounds (the team total paid for it in every Mayor's income, so
         # the team kept its cards in hand until the limit broke)
-        biggest = max(len(t) + len(h) - (mob_id(s) in h) for s, (t, h) in enumerate(zip(st.towns, st.hands, strict=True)))
+        biggest = max(len(t) + len(h) - (mob_id(s) in h)
+                      for s, (t, h) in enumerate(zip(st.towns, st.hands, strict=True)))
     else:
         biggest = max(len(t) for t in st.towns)
     by_size = max(0.0, (st.rules.end_size - biggest) / GROWTH)

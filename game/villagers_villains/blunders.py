@@ -28,7 +28,8 @@ from game.villagers_villains.actions import BuyDice, EndTurn
 from game.villagers_villains.cards import ALL_CARDS, BUILDING, CARDS, CHALLENGE, CITIES, CITIZEN, C
 from game.villagers_villains.defend import defence_mods, mark_key, marks_on, needed, sources, td_rolls
 from game.villagers_villains.economy import pillage_shares
-from game.villagers_villains.state import PH, PLACEABLE, TOWN_DEFENSE, VVState, powers, price, teammates
+from game.villagers_villains.powers import powers, price
+from game.villagers_villains.state import PH, PLACEABLE, TOWN_DEFENSE, VVState, teammates
 
 IDLE_TOWN_DEFENSE = "idle_town_defense"
 UNSPENT_GOLD = "unspent_gold"

@@ -22,17 +22,15 @@ from game.villagers_villains.actions import (
     Vend,
 )
 from game.villagers_villains.cards import ALL_CARDS, CHALLENGE, CITIES, CITIZEN, KIND_WORD, C
+from game.villagers_villains.powers import Powers, powers, price
 from game.villagers_villains.sponsors import apply_sponsor, sponsor_actions, sponsor_valid
 from game.villagers_villains.state import (
     PH,
     PLACEABLE,
     PUBLIC_TAG,
-    Powers,
     VVState,
     add_sorted,
     pay,
-    powers,
-    price,
     put,
     remember,
     transfer,

@@ -353,7 +353,15 @@ _CITIES: tuple[tuple[str, str, str, int, tuple[int, int], Effect, str], ...] = (
     ("Trade Routes", "Earn", "+1 gold per Building in your town (max +3)", 2, (2, 3), Effect(per_building=(1, 3)), "P"),
     ("Infirmary", "Defend", "Once per round: reroll one failed Hero roll", 2, (2, 3), Effect(reroll="hero"), "P"),
     ("Academy", "Recruit", "Your first extra recruit die each round is free", 2, (1, 2), Effect(free_dice=1), "P"),
-    ("Treasury Vault", "Pillage", "You lose at most 2 gold to Pillage per round", 2, (2, 3), Effect(pillage_cap=2), "P"),
+    (
+        "Treasury Vault",
+        "Pillage",
+        "You lose at most 2 gold to Pillage per round",
+        2,
+        (2, 3),
+        Effect(pillage_cap=2),
+        "P",
+    ),
     ("Bounty Board", "Defend", "+1 Loot per Challenge you beat", 2, (1, 2), Effect(loot=1), "P"),
     ("Grand Monument", "Scoring", "No ability", 4, (3, 4), NONE, "P"),
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from game.engine import Action, Event, require
 from game.villagers_villains.actions import END_TURN, Defend, EndTurn, make
 from game.villagers_villains.cards import ALL_CARDS, CARDS, CHALLENGE_IDS, HERO, HERO_IDS, C
+from game.villagers_villains.powers import powers
 from game.villagers_villains.rolls import roll_dice, roll_event, window_side
 from game.villagers_villains.sponsors import apply_sponsor, drop, pot_of, sponsor_actions, sponsor_valid
 from game.villagers_villains.state import (
@@ -21,7 +22,6 @@ from game.villagers_villains.state import (
     add_sorted,
     earn,
     owner_of,
-    powers,
     put,
     remember,
     teammates,

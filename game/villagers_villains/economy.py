@@ -10,8 +10,9 @@ from game.engine import Action, Event, require
 from game.villagers_villains.actions import END_TURN, Discard, EndTurn, make
 from game.villagers_villains.cards import ALL_CARDS, BUILDING, CHALLENGE, CHALLENGE_IDS, CITIZEN, DEPUTY
 from game.villagers_villains.ending import finish
+from game.villagers_villains.powers import powers
 from game.villagers_villains.sponsors import apply_sponsor, sponsor_actions, sponsorship
-from game.villagers_villains.state import PH, VVState, earn, pay, powers, put, remember, transfer, without
+from game.villagers_villains.state import PH, VVState, earn, pay, put, remember, transfer, without
 
 # --- Pillage ---------------------------------------------------------------------------------------------------------
 

@@ -20,5 +20,6 @@ def finish(st: VVState, reason: str, lost: bool = False) -> list[Event]:
     return [
         Event(f"The game ends: {reason}", "end"),
         Event("End of the game", ROUND_END),  # the shared moment: the table opens the final score table
-        Event(f"Final scores: {table}. {outcome(st, scores).headline}", "result", None, False, ("final", tuple(scores))),
+        Event(f"Final scores: {table}. {outcome(st, scores).headline}", "result", None, False,
+              ("final", tuple(scores))),
     ]

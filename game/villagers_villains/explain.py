@@ -21,19 +21,10 @@ from game.villagers_villains.cards import ALL_CARDS, CARDS, CITIES, C
 from game.villagers_villains.defend import defence_mods, needed
 from game.villagers_villains.events import Boosted, FavorRoll, RollData
 from game.villagers_villains.flow import legal
+from game.villagers_villains.powers import powers, price
 from game.villagers_villains.rolls import FAVOR, MOB, favor_change
 from game.villagers_villains.scoring import breakdown, totals
-from game.villagers_villains.state import (
-    PH,
-    PLACEABLE,
-    TOWN_DEFENSE,
-    VVState,
-    owner_of,
-    powers,
-    price,
-    put,
-    without,
-)
+from game.villagers_villains.state import PH, PLACEABLE, TOWN_DEFENSE, VVState, owner_of, put, without
 
 FAVOR_KIND = "favor"  # RollShow.kind of the King's Favor placement roll
 

@@ -27,10 +27,11 @@ from game.villagers_villains.economy import (
 )
 from game.villagers_villains.ending import finish
 from game.villagers_villains.events import BUILD_HIRE, Skipped
+from game.villagers_villains.powers import powers
 from game.villagers_villains.recruit import buy_apply, buy_legal, declare_apply, declare_legal, quick_apply, quick_legal
 from game.villagers_villains.rolls import place_favor
 from game.villagers_villains.setup import finish_quick_start
-from game.villagers_villains.state import PH, ST, STAGE_WORD, VVState, powers, remember, town_size
+from game.villagers_villains.state import PH, ST, STAGE_WORD, VVState, remember, town_size
 from game.villagers_villains.window import window_apply, window_legal
 
 Legal = Callable[[VVState, int], list[Action]]
@@ -174,7 +175,7 @@ def _hand_limit(st: VVState, ev: list[Event]) -> None:
             return
 
 
-# --- turns and phases --------------------------------------------------------------------------------------------------
+# --- turns and phases -------------------------------------------------------------------------------------------------
 
 
 def _begin(st: VVState, ev: list[Event]) -> None:
@@ -182,7 +183,6 @@ def _begin(st: VVState, ev: list[Event]) -> None:
     at once unless Sponsors gives the Mayor a choice first."""
     seat = (st.start + st.turn) % len(st.names)
     st.actor = seat
-    st.sponsored = False
     stage = st.stage
     if stage == ST.RECRUIT:
         st.phase = PH.DECLARE

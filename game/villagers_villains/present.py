@@ -11,9 +11,9 @@ Zones (ids are "<kind>[:<seat>[:<index>]]"):
   are empty); the note says which position bears the King's Favor marker (``favor_card`` in the view);
   ``favor:<seat>`` holds the marker (card ``kings-favor``) while a Mayor holds it;
 * per Mayor: ``hand:<s>``, ``town:<s>`` (only the viewer's: an empty slot, the drop target for recruits and
-  placements; its note counts the town's cards), the town by card type ``buildings:<s>``, ``citizens:<s>`` (the Deputy Mayor too),
-  ``heroes:<s>`` and one ``challenge:<s>:<k>`` per unbeaten Challenge in entry order (the drop target of a defence
-  roll; its note shows marks and sponsor gold), ``trophies:<s>``, ``tokens:<s>`` (unused City Tokens
+  placements; its note counts the town's cards), the town by card type ``buildings:<s>``, ``citizens:<s>`` (the Deputy
+  Mayor too), ``heroes:<s>`` and one ``challenge:<s>:<k>`` per unbeaten Challenge in entry order (the drop target of a
+  defence roll; its note shows marks and sponsor gold), ``trophies:<s>``, ``tokens:<s>`` (unused City Tokens
   ``token-<s>-<k>``). A type group, the trophies and the tokens are listed only when they hold something (they are
   never drop targets), which keeps the per-step protocol checks cheap;
 * ``cities``: the City Upgrade cards in play, in the order they came into play, and ``space:<k>:<i>`` for space
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from game.engine import HIDDEN_CARD, Action, CardFace, Gesture, Zone
+from game.engine import HIDDEN_CARD, Action, CardFace, Gesture, Zone, ZoneRef
 from game.villagers_villains.actions import (
     Accept,
     Boost,
@@ -64,18 +64,10 @@ from game.villagers_villains.cards import (
     mob_id,
     token_id,
 )
+from game.villagers_villains.powers import price
 from game.villagers_villains.rolls import FAVOR
 from game.villagers_villains.rolls import MOB as MOB_ITEM
-from game.villagers_villains.state import (
-    HIDDEN,
-    PH,
-    STACK_KINDS,
-    TOWN_DEFENSE,
-    VVState,
-    owner_of,
-    price,
-    tokens_left,
-)
+from game.villagers_villains.state import HIDDEN, PH, STACK_KINDS, TOWN_DEFENSE, VVState, owner_of, tokens_left
 from game.villagers_villains.texts import name_of
 
 END_LABEL = {
@@ -148,7 +140,7 @@ def zones(v: VVState, viewer: int | None) -> list[Zone]:
                 cost = CITIES[cid].costs[i]
                 note = f"{cost} gold" + (f" · {v.names[who]}" if who >= 0 else "")
                 out.append(Zone(f"space:{k}:{i}", f"{CITIES[cid].name} space {i + 1}", tok, who if who >= 0 else None,
-                                "slot", None, note))
+                                "slot", None, note, ref=ZoneRef("space", None, (k, i))))  # k: the card, not a seat
     for s in range(v.n):
         hand = v.hands[s] if s == viewer else (HIDDEN_CARD,) * len(v.hands[s])
         out.append(Zone(f"hand:{s}", f"{v.names[s]}'s hand", hand, s, "fan"))
@@ -189,7 +181,8 @@ def _token_at(v: VVState, k: int, i: int) -> str:
 def _dice_hint(v: VVState, seat: int, k: int) -> str:
     chance = recruit_chance(v, seat, v.declared, k)
     cost = k * C.extra_die_cost
-    return f"{k} extra {'die' if k == 1 else 'dice'} ({cost} gold): {round(100 * chance)}% to reach position {v.declared}"
+    return (f"{k} extra {'die' if k == 1 else 'dice'} ({cost} gold): {round(100 * chance)}% to reach position "
+            f"{v.declared}")
 
 
 def draft_hint(v: VVState, seat: int, draft: Hashable) -> str:

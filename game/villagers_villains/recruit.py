@@ -12,21 +12,10 @@ from game.engine import SKIPPED, Action, Event, require
 from game.villagers_villains.actions import LOOKOUT, BuyDice, Declare, Lookout, QuickDraw, buys, declares, make
 from game.villagers_villains.cards import ALL_CARDS, CHALLENGE, KIND_WORD, C
 from game.villagers_villains.events import BUY_DICE, Skipped
+from game.villagers_villains.powers import Powers, powers
 from game.villagers_villains.rolls import roll_dice, roll_event, window_side
 from game.villagers_villains.sponsors import apply_sponsor, sponsor_actions, sponsor_valid
-from game.villagers_villains.state import (
-    PH,
-    PUBLIC_TAG,
-    STACK_KINDS,
-    Powers,
-    Roll,
-    VVState,
-    add_sorted,
-    pay,
-    powers,
-    put,
-    remember,
-)
+from game.villagers_villains.state import PH, PUBLIC_TAG, STACK_KINDS, Roll, VVState, add_sorted, pay, put, remember
 
 # --- Quick Start -------------------------------------------------------------------------------------------------
 
@@ -225,7 +214,8 @@ def take(st: VVState, seat: int, success: bool, why: str) -> list[Event]:
     st.declared = 0
     st.phase = PH.DONE
     closes = p <= len(st.pool)  # cards after the one taken move up one position
-    key = (name, cid, p, success, why, favor, declared, closes)
+    moved_to = st.pool.index(declared) + 1 if declared else 0  # in the words, so in the key (a memo keyed without
+    key = (name, cid, p, success, why, favor, declared, closes, moved_to)  # it said another game's position)
     line = _TAKEN.get(key)
     if line is None:
         how = f" ({why})" if why else ""
@@ -233,7 +223,7 @@ def take(st: VVState, seat: int, success: bool, why: str) -> list[Event]:
         extra = " and the King's Favor marker" if favor else ""
         where = f"; the {c.name} enters {name}'s town" if c.kind == CHALLENGE else " into hand"
         # the log said "declares position 3 (the Blacksmith)": say that the Blacksmith is now at 2 (issue 28)
-        up = (f"; the pool closes up: the {ALL_CARDS[declared].name} moves to position {st.pool.index(declared) + 1}"
+        up = (f"; the pool closes up: the {ALL_CARDS[declared].name} moves to position {moved_to}"
               if declared else "; the pool closes up" if closes else "")
         line = remember(_TAKEN, key, Event(f"{name} {verb} the {c.name} from position {p}{how}{extra}{where}{up}",
                                            "recruit"))
@@ -241,7 +231,7 @@ def take(st: VVState, seat: int, success: bool, why: str) -> list[Event]:
 
 
 _DECLARED: dict[tuple[str, int, str], Event] = {}
-_TAKEN: dict[tuple[str, str, int, bool, str, bool, str, bool], Event] = {}
+_TAKEN: dict[tuple[str, str, int, bool, str, bool, str, bool, int], Event] = {}
 _NO_DICE: dict[tuple[int, str, int], Event] = {}
 
 

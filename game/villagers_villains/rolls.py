@@ -17,7 +17,8 @@ from hashlib import sha512
 from game.engine import Event, chance_rng
 from game.villagers_villains.cards import ALL_CARDS, CARDS, CITIES, HERO, C, mob_id
 from game.villagers_villains.events import FavorRoll, RollData
-from game.villagers_villains.state import Roll, VVState, powers, remember
+from game.villagers_villains.powers import powers
+from game.villagers_villains.state import Roll, VVState, remember
 
 MOB, FAVOR = "mob", "favor"
 
@@ -196,7 +197,8 @@ def place_favor(st: VVState) -> Event:
     if line is not None:
         return line
     if st.favor_card is not None:
-        text = f"The King's Favor roll is {roll}: the marker goes on position {pos} (the {ALL_CARDS[st.favor_card].name})"
+        text = (f"The King's Favor roll is {roll}: the marker goes on position {pos} "
+                f"(the {ALL_CARDS[st.favor_card].name})")
     else:
         text = f"The King's Favor roll is {roll}: no card at position {pos}, the marker stays off the pool this round"
     return remember(_FAVORS, (roll, pos, st.favor_card), Event(text, "favor", None, True, FavorRoll(roll, pos)))

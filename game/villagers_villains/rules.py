@@ -55,17 +55,14 @@ from typing import Any
 from game.engine import (
     Action,
     AITuning,
-    CardFace,
     Event,
     Game,
     GameError,
     Gesture,
     IllegalAction,
     OptionSpec,
-    Outcome,
     Phase,
     Seat,
-    Zone,
     shown,
 )
 from game.villagers_villains import INFO, ai, blunders, explain, flow, present, scoring, texts, views
@@ -191,6 +188,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "usual end.",
         0,
         choices=(0, *C.town_limit_choices_small),
+        kind="limit",
     ),
     OptionSpec(
         "sponsors",
@@ -400,8 +398,17 @@ class VillagersVillains(Game[VVState]):
     def scores(self, state: VVState) -> list[float]:
         return [float(x) for x in scoring.totals(state)]
 
-    def outcome(self, state: VVState) -> Outcome:
-        return scoring.outcome(state)
+    # --- what the game's modules give as they are (views, words, the table, the AI) ---------------------------
+    DELEGATES = (
+        scoring.outcome, views.secrets, texts.prompt, present.zones, present.card_face, present.seat_status,
+        present.draft_hint, explain.drop_effect, ai.evaluate, ai.playout_action, blunders.blunder,
+    )
+
+    def determinize(self, view: VVState, seat: Seat, rng: random.Random) -> VVState:
+        return views.determinize(view, seat, rng)
+
+    def describe(self, state: VVState, seat: Seat, action: Action) -> str:
+        return texts.describe(state, seat, action)
 
     def clone(self, state: VVState) -> VVState:
         return clone(state)
@@ -410,38 +417,13 @@ class VillagersVillains(Game[VVState]):
     #: ``views.view(state, seat)`` itself (built at every decision of an AI or a table)
     view = staticmethod(views.view)  # type: ignore[assignment]
 
-    def determinize(self, view: VVState, seat: Seat, rng: random.Random) -> VVState:
-        return views.determinize(view, seat, rng)
-
-    def secrets(self, state: VVState) -> Mapping[str, frozenset[Seat]]:
-        return views.secrets(state)
-
-    # --- words --------------------------------------------------------------------------------------------------------
-    def describe(self, state: VVState, seat: Seat, action: Action) -> str:
-        return texts.describe(state, seat, action)
-
-    def prompt(self, state: VVState, seat: Seat) -> str:
-        return texts.prompt(state, seat)
-
     # --- the table ----------------------------------------------------------------------------------------------------
-    def zones(self, view: VVState, viewer: Seat | None) -> list[Zone]:
-        return present.zones(view, viewer)
-
-    def card_face(self, card: str) -> CardFace:
-        return present.card_face(card)
-
     def progress(self, state: VVState) -> str:
         """The round (the game ends on a town's size or an empty deck, neither a count of rounds)."""
         return f"Round {max(1, state.round)}"
 
-    def seat_status(self, view: VVState, seat: Seat) -> str:
-        return present.seat_status(view, seat)
-
     def gestures(self, view: VVState, seat: Seat, draft: Hashable = None) -> list[Gesture]:
         return present.gestures(view, seat, self.legal_actions(view, seat), draft)
-
-    def draft_hint(self, view: VVState, seat: Seat, draft: Hashable) -> str:
-        return present.draft_hint(view, seat, draft)
 
     def estimate(self, view: VVState, seat: Seat, draft: Hashable = None) -> tuple[float, bool] | None:
         """The seat's score if the game ended now (everything it depends on is public); Cooperative: the team's."""
@@ -450,21 +432,9 @@ class VillagersVillains(Game[VVState]):
     def estimate_breakdown(self, view: VVState, seat: Seat, draft: Hashable = None) -> tuple[str, ...]:
         return explain.estimate_breakdown(view, seat)
 
-    def drop_effect(self, view: VVState, seat: Seat, gesture: Gesture) -> str:
-        return explain.drop_effect(view, seat, gesture)
-
     # --- AI hooks -----------------------------------------------------------------------------------------------------
-    def evaluate(self, state: VVState, seat: Seat) -> float:
-        return ai.evaluate(state, seat)
-
-    def playout_action(self, state: VVState, seat: Seat, actions: Sequence[Action], rng: random.Random) -> Action:
-        return ai.playout_action(state, seat, actions, rng)
-
     #: the obvious mistakes (blunders.py says exactly when each is one)
     blunder_kinds = ("idle_town_defense", "unspent_gold", "surplus_dice")
-
-    def blunder(self, view: VVState, seat: Seat, action: Action) -> str | None:
-        return blunders.blunder(view, seat, action)
 
     # --- tests --------------------------------------------------------------------------------------------------------
     def check_invariants(self, state: VVState) -> None:

@@ -130,7 +130,6 @@ def new_state(names: tuple[str, ...], seed: int, rules: Rules) -> VVState:
         td_used=(0,) * n,
         vend_used=frozenset(),
         upgraded=False,
-        sponsored=False,
         declared=0,
         roll=None,
         marks=(),

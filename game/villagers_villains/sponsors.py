@@ -62,7 +62,6 @@ def apply_sponsor(st: VVState, seat: int, a: Sponsor) -> list[Event]:
     rest = tuple(x for x in st.sponsorships if x[0] != a.target)
     st.sponsorships = (*rest, (a.target, seat, pot + a.gold, a.gold))
     st.gold = put(st.gold, seat, st.gold[seat] - a.gold)
-    st.sponsored = True
     owner = owner_of(st, a.target)
     name = CARDS[a.target].name
     verb = "raises their sponsorship of" if who == seat else "sponsors"

@@ -22,8 +22,9 @@ from game.villagers_villains.actions import (
 )
 from game.villagers_villains.cards import ALL_CARDS, BUILDING, CITIES, KIND_WORD, RECONSTRUCTED_NOTICE, C
 from game.villagers_villains.flow import end_reason
+from game.villagers_villains.powers import price
 from game.villagers_villains.rolls import item_label
-from game.villagers_villains.state import PH, TOWN_DEFENSE, VVState, owner_of, price
+from game.villagers_villains.state import PH, TOWN_DEFENSE, VVState, owner_of
 
 PHASE_DONE = {
     PH.DEFEND: "ends the Defend turn",
@@ -126,20 +127,44 @@ def prompt(st: VVState, seat: int) -> str:
     return "Wait"
 
 
-RULES_SUMMARY = f"""Villagers & Villains with City Builder, for 2 to 6 Mayors. Each Mayor grows a town from a Deputy Mayor, an Angry Mob and {C.start_gold} gold. A round has six phases: Recruit, Defend, Pillage, Earn, Build/Hire and Reset. In every phase the Mayors act one at a time, starting with the start player.
-
-Recruit. Six cards (eight with six Mayors) lie face up in the numbered Recruitment Pool. On your turn, name a position, buy extra dice if you like ({C.extra_die_cost} gold each), and roll them all: the best die plus your recruit bonuses must reach the position's number. On a success you take that card, on a miss you take the card at position 1. Position 1 needs no roll. The cards above the taken one slide down. Challenges (villains) go straight into your town; other cards go to your hand. Whoever takes the card with the King's Favor marker keeps the marker until Reset.
-
-Defend. Each round you have a Town Defense roll and one roll per Hero in your town, each usable once, against a Challenge in your town. Add the Hero's defence bonus and your other bonuses; reaching the Challenge's Defeat Value is a success. Some Challenges need several successes, which add up during the phase. A beaten Challenge becomes your trophy and the bank pays its Loot. After the roll you may use the Angry Mob (+{C.angry_mob_mod}, once per game), the King's Favor (one die +1 or -1), or a reroll or bonus card, but only when it changes the result.
-
-Pillage and Earn. Every unbeaten Challenge takes its Pillage Loss from your gold (never below zero). Then every Citizen in your town, the Deputy Mayor included, pays its income.
-
-Build/Hire. Place any hand cards into your town by paying their cost (never below {C.cost_floor}). A Citizen with VEND lets you pay its number to draw the top card of the deck, once per round. With City Builder you may also put one of your two City Tokens on an open space of a City Upgrade card, paying that space's cost: at most one upgrade per turn and never both spaces of one card. The card's ability is then yours, and its Town Value counts for you at the end. The holder of the King's Favor may instead spend it to bring one more random City Upgrade card into play.
-
-Reset. The pool slides down and is refilled, the start marker passes clockwise, and a die places the King's Favor marker on a pool card.
-
-The end. After a Build/Hire phase in which some town has {C.end_town_size} cards or more ({C.end_town_size_six} with six Mayors), or when the deck can no longer refill the pool, the game ends. You score the Town Value of your town's cards (unbeaten Challenges count against you), your City Upgrade cards, {C.angry_mob_unused} for an unused Angry Mob, {C.pair_bonus} per Building paired with its Citizen (Advanced rules), a VICTORY BONUS of {C.victory_bonus} for the most trophies and a LARGEST TOWN BONUS of {C.largest_town_bonus}. Ties on a bonus all score it. The highest total wins; ties go to the most gold, then the most trophies.
-
-Basic rules leave out Building and Citizen texts and pairs. Variants: six Mayors; Cooperative (one team total, a roll must beat the Defeat Value, an empty purse costs a town card, and more than {C.coop_hand_limit} cards in a hand ends the game); Quick Start (two extra cards drawn from Building, Citizen and Hero stacks); Theme Builder (a stacked deck such as Seven Samurai); Sister Cities (teams of two who help each other and add their scores). House rules: Challenge Breaker, Gold Bonus, Vision, Free Market, Cities and Citizens, Sponsors and Poaching, each described in the setup screen.
-
-These are {RECONSTRUCTED_NOTICE[:1].lower()}{RECONSTRUCTED_NOTICE[1:]}"""
+RULES_SUMMARY = (
+    "Villagers & Villains with City Builder, for 2 to 6 Mayors. Each Mayor grows a town from a Deputy Mayor, an "
+    f"Angry Mob and {C.start_gold} gold. A round has six phases: Recruit, Defend, Pillage, Earn, Build/Hire and "
+    "Reset. In every phase the Mayors act one at a time, starting with the start player.\n\n"
+    "Recruit. Six cards (eight with six Mayors) lie face up in the numbered Recruitment Pool. On your turn, name a "
+    f"position, buy extra dice if you like ({C.extra_die_cost} gold each), and roll them all: the best die plus "
+    "your recruit bonuses must reach the position's number. On a success you take that card, on a miss you take "
+    "the card at position 1. Position 1 needs no roll. The cards above the taken one slide down. Challenges "
+    "(villains) go straight into your town; other cards go to your hand. Whoever takes the card with the King's "
+    "Favor marker keeps the marker until Reset.\n\n"
+    "Defend. Each round you have a Town Defense roll and one roll per Hero in your town, each usable once, against "
+    "a Challenge in your town. Add the Hero's defence bonus and your other bonuses; reaching the Challenge's "
+    "Defeat Value is a success. Some Challenges need several successes, which add up during the phase. A beaten "
+    "Challenge becomes your trophy and the bank pays its Loot. After the roll you may use the Angry Mob "
+    f"(+{C.angry_mob_mod}, once per game), the King's Favor (one die +1 or -1), or a reroll or bonus card, but only "
+    "when it changes the result.\n\n"
+    "Pillage and Earn. Every unbeaten Challenge takes its Pillage Loss from your gold (never below zero). Then "
+    "every Citizen in your town, the Deputy Mayor included, pays its income.\n\n"
+    f"Build/Hire. Place any hand cards into your town by paying their cost (never below {C.cost_floor}). A Citizen "
+    "with VEND lets you pay its number to draw the top card of the deck, once per round. With City Builder you may "
+    "also put one of your two City Tokens on an open space of a City Upgrade card, paying that space's cost: at "
+    "most one upgrade per turn and never both spaces of one card. The card's ability is then yours, and its Town "
+    "Value counts for you at the end. The holder of the King's Favor may instead spend it to bring one more random "
+    "City Upgrade card into play.\n\n"
+    "Reset. The pool slides down and is refilled, the start marker passes clockwise, and a die places the King's "
+    "Favor marker on a pool card.\n\n"
+    f"The end. After a Build/Hire phase in which some town has {C.end_town_size} cards or more "
+    f"({C.end_town_size_six} with six Mayors), or when the deck can no longer refill the pool, the game ends. You "
+    "score the Town Value of your town's cards (unbeaten Challenges count against you), your City Upgrade cards, "
+    f"{C.angry_mob_unused} for an unused Angry Mob, {C.pair_bonus} per Building paired with its Citizen (Advanced "
+    f"rules), a VICTORY BONUS of {C.victory_bonus} for the most trophies and a LARGEST TOWN BONUS of "
+    f"{C.largest_town_bonus}. Ties on a bonus all score it. The highest total wins; ties go to the most gold, then "
+    "the most trophies.\n\n"
+    "Basic rules leave out Building and Citizen texts and pairs. Variants: six Mayors; Cooperative (one team "
+    f"total, a roll must beat the Defeat Value, an empty purse costs a town card, and more than {C.coop_hand_limit} "
+    "cards in a hand ends the game); Quick Start (two extra cards drawn from Building, Citizen and Hero stacks); "
+    "Theme Builder (a stacked deck such as Seven Samurai); Sister Cities (teams of two who help each other and add "
+    "their scores). House rules: Challenge Breaker, Gold Bonus, Vision, Free Market, Cities and Citizens, Sponsors "
+    "and Poaching, each described in the setup screen.\n\n"
+    f"These are {RECONSTRUCTED_NOTICE[:1].lower()}{RECONSTRUCTED_NOTICE[1:]}"
+)

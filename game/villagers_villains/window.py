@@ -7,6 +7,7 @@ from game.villagers_villains.actions import ACCEPT, Accept, Boost, make
 from game.villagers_villains.cards import C, mob_id
 from game.villagers_villains.defend import resolve_defence
 from game.villagers_villains.events import Boosted
+from game.villagers_villains.powers import powers
 from game.villagers_villains.recruit import resolve_recruit
 from game.villagers_villains.rolls import (
     FAVOR,
@@ -19,7 +20,7 @@ from game.villagers_villains.rolls import (
     roll_event,
     window_side,
 )
-from game.villagers_villains.state import PH, VVState, powers, put, without
+from game.villagers_villains.state import PH, VVState, put, without
 
 
 def window_legal(st: VVState, seat: int) -> list[Action]:

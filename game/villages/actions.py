@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import Action
+from game.engine import Action, EndTurn  # EndTurn: shared by every game with turns
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,11 +115,6 @@ class Answer(Action):
 
     KIND = "answer"
     card: str
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn(Action):
-    KIND = "end_turn"
 
 
 @dataclass(frozen=True, slots=True)

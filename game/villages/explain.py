@@ -191,7 +191,7 @@ def report_line(f: BattleFought) -> str:
     return f"{f.arithmetic()}: the {side} wins" + (f" ({f.why})" if f.why else "")
 
 
-# --- what a battle would come to (the drop effect) ---------------------------------------------------------------------
+# --- what a battle would come to (the drop effect) --------------------------------------------------------------------
 
 
 def _powers(v: VillagesState, b: Battle) -> tuple[Battle, str]:

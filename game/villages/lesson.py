@@ -47,13 +47,13 @@ LESSON = Lesson(
              "time in your turn.",
              {"kind": "add", "card": "tower", "village": 0}, point=("tower",)),
         Step("give", "give",
-             "Give the green Builder to Ada's green village.",
+             "Give the green Builder to Ada's green village: drop it on the village's upper half, \"Give\".",
              "You may give up to 3 cards a turn to other villages of their colour. It helps Ada a little, but a card "
              "left in your hand when the round ends counts against you.",
              {"kind": "give", "card": "green-builder", "seat": 1, "village": 0}, point=("green-builder",)),
         Step("hire", "hire to attack",
              "Your Act: instead of discarding, attack. Hire the blue Knight from your hand to attack Ada's green "
-             "village: drag it onto that village and choose Hire to attack.",
+             "village: drop it on that village's lower half, \"Hire to attack\".",
              "A unit sent from your village fights face up and goes home after. A unit hired from your hand fights "
              "face down, and whatever happens it is paid off: it goes to your graveyard.",
              {"kind": "attack", "card": "blue-knight"}, point=("blue-knight",)),

@@ -297,8 +297,8 @@ def _renamed(x: Action, card: str) -> Action:
 
 
 def main_after(st: VillagesState, before: list[Action], action: Action) -> list[Action] | None:
-    """The MAIN list after ``action`` (a Give, an Add, a Discard or a Found) was taken from ``before``, the list of the state
-    just before, or None when it must be worked out afresh (``main_actions``); the two always agree (tests).
+    """The MAIN list after ``action`` (a Give, an Add, a Discard or a Found) was taken from ``before``, the list of the
+    state just before, or None when it must be worked out afresh (``main_actions``); the two always agree (tests).
 
     These moves take one card out of the hand and change little else, so the new list is the old one without the
     actions that name that card: a gift changes no own village and no village's count; a unit added to its own

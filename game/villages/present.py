@@ -17,9 +17,9 @@ another player's village ("gifts left: 2"); the Act's discard is a drag onto the
 unit from an own village (face up) or from the hand (hired, face down) straight onto the village it attacks (the
 engine's two steps, the attacker then the target, made by one drop: ``Gesture.then``), or in two drags, into the
 battle slot "battle:<seat>" and from there onto the village; a Merchant trade drags the offered card onto the other
-player's hand, and the answer is a click on a card of one's own hand. The Chicken is a click, the Bunny a drag onto the hand
-of the player whose Act it cancels; switching an Inn guest drags the guest back to the hand, then the new guest onto
-the village (a draft). The defender drags a unit (of the attacked village, an Archer of another village, or one
+player's hand, and the answer is a click on a card of one's own hand. The Chicken is a click, the Bunny a drag onto the
+hand of the player whose Act it cancels; switching an Inn guest drags the guest back to the hand, then the new guest
+onto the village (a draft). The defender drags a unit (of the attacked village, an Archer of another village, or one
 from the hand) into its battle slot; Pigs, the Sheep and the guest who stays in a village are clicks; the reward
 drags the card to the winner's hand (kidnap) or to its owner's graveyard (destroy, or raze with a Warrior). Passing,
 ending the turn and dealing the next round are buttons. Gestures share a card, a source and a target only where
@@ -81,7 +81,7 @@ RGB: dict[str, tuple[int, int, int]] = {
 }
 
 
-# --- zones ---------------------------------------------------------------------------------------------------------------
+# --- zones ------------------------------------------------------------------------------------------------------------
 
 
 def _in_battle(st: VillagesState) -> set[str]:
@@ -132,12 +132,13 @@ def zones(v: VillagesState, viewer: int | None) -> list[Zone]:
     return out
 
 
-# --- faces and status -------------------------------------------------------------------------------------------------------
+# --- faces and status -------------------------------------------------------------------------------------------------
 
 
 def card_face(card: str) -> CardFace:
     if card == HIGH_SCORE:
-        return CardFace("High Score", "Held by the single highest running total; Goblins fight it harder.", "Score card")
+        return CardFace("High Score", "Held by the single highest running total; Goblins fight it harder.",
+                        "Score card")
     if card == LOW_SCORE:
         return CardFace("Low Score", "Held by the single lowest running total; it makes Heroes stronger.", "Score card")
     t = TYPES.get(TYPE_OF.get(card, ""))
@@ -163,7 +164,7 @@ def seat_status(v: VillagesState, seat: int) -> str:
     return " · ".join(parts)
 
 
-# --- gestures ---------------------------------------------------------------------------------------------------------------
+# --- gestures ---------------------------------------------------------------------------------------------------------
 
 
 def _where(v: VillagesState, seat: int, card: str) -> str:
@@ -230,7 +231,8 @@ def gestures(v: VillagesState, seat: int, legal: list, draft: Hashable) -> list[
             else:
                 assert a.card is not None
                 tavern = a.card != v.discard[-1]
-                out.append(Gesture(f"Take the {name_of(a.card)} from the discard pile" + (" (Tavern)" if tavern else ""),
+                out.append(Gesture(f"Take the {name_of(a.card)} from the discard pile"
+                                   + (" (Tavern)" if tavern else ""),
                                    action=a, card=a.card, source="discard", target=hand))
         elif isinstance(a, Found):
             founds.append(a)
@@ -354,7 +356,7 @@ def draft_hint(v: VillagesState, seat: int, draft: Hashable) -> str:
     return ""
 
 
-# --- the projected score and what a drop would change ------------------------------------------------------------------
+# --- the projected score and what a drop would change -----------------------------------------------------------------
 
 
 def estimate_breakdown(v: VillagesState, seat: int) -> tuple[str, ...]:

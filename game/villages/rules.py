@@ -61,7 +61,6 @@ from game import engine
 from game.engine import (
     Action,
     AITuning,
-    CardFace,
     Event,
     Game,
     Gesture,
@@ -69,7 +68,6 @@ from game.engine import (
     OptionSpec,
     Outcome,
     Seat,
-    Zone,
     chance_rng,
     ranked_outcome,
     require,
@@ -247,7 +245,8 @@ _APPLIERS: dict[str, Applier] = {
 }
 _CHECKED: dict[str, Applier] = {**_APPLIERS, Phase.DRAW: turn.apply_draw}  # a listed draw needs no type check
 _MAIN_APPLY = {cls: fn for cls, fn, _ in turn.MAIN_KINDS}
-_DERIVED = (Give, Add, Discard, Found)  # MAIN decisions after which the next list is derived from the last (turn.main_after)
+# MAIN decisions after which the next list is derived from the last (turn.main_after)
+_DERIVED = (Give, Add, Discard, Found)
 
 
 def _prompt(game: Villages) -> Callable[[VillagesState, Seat], str]:
@@ -306,7 +305,7 @@ class Villages(Game[VillagesState]):
         setup_round(st, events)
         return events
 
-    # --- the state machine ----------------------------------------------------------------------------------------------
+    # --- the state machine --------------------------------------------------------------------------------------------
     def is_over(self, state: VillagesState) -> bool:
         return state.phase == _OVER
 
@@ -373,45 +372,30 @@ class Villages(Game[VillagesState]):
     def clone(self, state: VillagesState) -> VillagesState:
         return clone(state)
 
-    # --- information ------------------------------------------------------------------------------------------------------
+    # --- what the game's modules give as they are (views, words, the table, the AI) ---------------------------
+    DELEGATES = (
+        views.secrets, views.observe, present.zones, present.card_face, present.seat_status, present.preview,
+        present.draft_hint, present.drop_effect, ai.evaluate, ai.playout_action,
+    )
+
     def view(self, state: VillagesState, seat: Seat | None) -> VillagesState:
         return views.view(state, seat)
 
     def determinize(self, view: VillagesState, seat: Seat, rng: random.Random) -> VillagesState:
         return views.determinize(view, seat, rng)
 
-    def secrets(self, state: VillagesState) -> Mapping[str, frozenset[Seat]]:
-        return views.secrets(state)
-
-    def observe(self, state: VillagesState, actor: Seat, action: Action, observer: Seat) -> Hashable:
-        return views.observe(state, actor, action, observer)
-
-    # --- words ------------------------------------------------------------------------------------------------------------
     def describe(self, state: VillagesState, seat: Seat, action: Action) -> str:
         return texts.describe(state, seat, action)
 
-    # --- the table ----------------------------------------------------------------------------------------------------------
-    def zones(self, view: VillagesState, viewer: Seat | None) -> list[Zone]:
-        return present.zones(view, viewer)
-
-    def card_face(self, card: str) -> CardFace:
-        return present.card_face(card)
-
+    # --- the table ----------------------------------------------------------------------------------------------------
     def progress(self, state: VillagesState) -> str:
         """The round: a game runs until a total reaches the target, so the round is what a player counts."""
         return f"Round {max(1, state.round)}"
 
-    def seat_status(self, view: VillagesState, seat: Seat) -> str:
-        return present.seat_status(view, seat)
-
     def gestures(self, view: VillagesState, seat: Seat, draft: Hashable = None) -> list[Gesture]:
         return present.gestures(view, seat, self.legal_actions(view, seat), draft)
 
-    def preview(self, view: VillagesState, seat: Seat, draft: Hashable) -> VillagesState:
-        return present.preview(view, seat, draft)
-
-    def draft_hint(self, view: VillagesState, seat: Seat, draft: Hashable) -> str:
-        return present.draft_hint(view, seat, draft)
+    estimate_label = "This round if it ended now"
 
     def estimate(self, view: VillagesState, seat: Seat, draft: Hashable = None) -> tuple[float, bool] | None:
         """The round score as it stands for ``seat`` (exact: every card it counts is visible to it)."""
@@ -422,21 +406,10 @@ class Villages(Game[VillagesState]):
     def estimate_breakdown(self, view: VillagesState, seat: Seat, draft: Hashable = None) -> tuple[str, ...]:
         return present.estimate_breakdown(view, seat)
 
-    def drop_effect(self, view: VillagesState, seat: Seat, gesture: Gesture) -> str:
-        return present.drop_effect(view, seat, gesture)
-
     def blunder(self, view: VillagesState, seat: Seat, action: Action) -> str | None:
         return blunders.blunder(self, view, seat, action)
 
-    # --- AI hooks ----------------------------------------------------------------------------------------------------------
-    def evaluate(self, state: VillagesState, seat: Seat) -> float:
-        return ai.evaluate(state, seat)
-
-    def playout_action(self, state: VillagesState, seat: Seat, actions: Sequence[Action],
-                       rng: random.Random) -> Action:
-        return ai.playout_action(state, seat, actions, rng)
-
-    # --- tests --------------------------------------------------------------------------------------------------------------
+    # --- tests --------------------------------------------------------------------------------------------------------
     def check_invariants(self, state: VillagesState) -> None:
         check_invariants(state)
 
@@ -455,7 +428,8 @@ def check_invariants(st: VillagesState) -> None:
             inns = [b for b in v.buildings if TYPE_OF[b] == "inn"]
             assert len(v.guests) == len({i for i, _ in v.guests}) and all(i in inns for i, _ in v.guests)
             assert all(TYPE_OF[x] in ("chicken", "pig", "bunny", "sheep") for x in v.animals)
-    assert [sum(r) for r in zip(*st.round_scores, strict=True)] == st.totals or not st.round_scores, "totals differ from the rounds"
+    assert ([sum(r) for r in zip(*st.round_scores, strict=True)] == st.totals
+            or not st.round_scores), "totals differ from the rounds"
     assert st.final_left <= n
     assert st.first_empty == NOBODY or 0 <= st.first_empty < n
     b = st.battle

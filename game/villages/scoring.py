@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from game.villages.cards import EMPTY_BONUS, GOLD, TYPE_OF
-from game.villages.state import ScoreSheet, Village, VillagesState
+from game.villages.state import ScoreSheet, Village, VillageScore, VillagesState
 
 
 def card_gold(card: str, graveyard_size: int) -> int:
@@ -30,15 +30,11 @@ def pile_gold(cards: list[str] | tuple[str, ...], graveyard_size: int) -> int:
 def score_sheet(st: VillagesState, seat: int) -> ScoreSheet:
     """``seat``'s round score as it stands (hands must be known: use on full states)."""
     g = len(st.graveyards[seat])
-    lines = []
-    for v in st.villages[seat]:
-        gold = village_gold(v, g)
-        label = f"{v.colour} village" + (" (doubled by the King)" if v.has("king") else "")
-        lines.append((label, gold))
+    lines = [VillageScore(v.colour, village_gold(v, g), v.has("king")) for v in st.villages[seat]]
     hand = pile_gold(st.hands[seat], g)
     grave = pile_gold(st.graveyards[seat], g)
     bonus = EMPTY_BONUS if st.first_empty == seat else 0
-    total = sum(x for _, x in lines) - hand - grave + bonus
+    total = sum(line.gold for line in lines) - hand - grave + bonus
     return ScoreSheet(tuple(lines), hand, grave, bonus, total)
 
 

@@ -125,10 +125,24 @@ class Battle(NamedTuple):
     saved: str = ""  # the losing unit a Sheep sent home safe
 
 
+class VillageScore(NamedTuple):
+    """One village's line on the round-end sheet, as data: the table draws its colour's emblem and says "King"
+    from these fields, never by reading the words back (issue 31)."""
+
+    colour: str  # the village's unit colour
+    gold: int
+    king: bool  # a King in the village doubled its gold
+
+    @property
+    def label(self) -> str:
+        """The line in words: "red village", "green village (doubled by the King)"."""
+        return f"{self.colour} village" + (" (doubled by the King)" if self.king else "")
+
+
 class ScoreSheet(NamedTuple):
     """One player's round score, line by line (the round-end table)."""
 
-    villages: tuple[tuple[str, int], ...]  # (colour and what makes the gold, gold) per village
+    villages: tuple[VillageScore, ...]  # per village
     hand: int  # gold in hand (subtracted)
     graveyard: int  # gold in graveyard (subtracted)
     bonus: int  # 10 for the first to empty their hand
@@ -185,8 +199,8 @@ def clone(s: VillagesState) -> VillagesState:
         s.names, s.seed, s.target, s.phase, s.chance, s.round, s.dealer, s.active,
         s.deck[:], s.discard[:], [h[:] for h in s.hands], [v[:] for v in s.villages], [g[:] for g in s.graveyards],
         s.known[:], s.totals[:], s.high, s.low, s.round_scores[:], s.sheets,
-        s.turn, s.draws, s.tavern_used, s.founded, s.gifts, s.act, s.switched, s.cancels[:], s.final_left, s.first_empty,
-        s.battle, s.trade, s.picks, s.staged,
+        s.turn, s.draws, s.tavern_used, s.founded, s.gifts, s.act, s.switched, s.cancels[:], s.final_left,
+        s.first_empty, s.battle, s.trade, s.picks, s.staged,
     )
 
 

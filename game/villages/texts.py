@@ -172,21 +172,50 @@ def prompt(st: VillagesState, seat: int, acting: tuple[int, ...]) -> str:
     if ph == Phase.ROUND_END:
         return f"Round {st.round} is over: read the scores, then deal round {st.round + 1}"
     if ph == Phase.GUEST_PICK:
-        return "Your village lost its last unit: choose which Inn guest stays as its unit (the village takes its colour)"
+        return ("Your village lost its last unit: choose which Inn guest stays as its unit (the village takes its "
+                "colour)")
     return "Waiting"
 
 
 #: Built from the rule constants of ``cards`` (tests/test_rule_texts.py checks each number against the engine).
-RULES_SUMMARY = f"""Villages: build villages of same-coloured units, add animals and buildings, and raid the other players' villages. Gold in your villages counts for you; gold left in your hand or your graveyard counts against you. Rounds repeat until someone's running total reaches {TARGET_SCORE} ({QUICK_TARGET} in a quick game).
-
-Set-up. All {len(ALL_CARDS)} cards are shuffled each round. Everyone gets {HAND_SIZE} cards, and one card per player is turned face up as the discard pile. The player left of the dealer starts; the deal moves one seat clockwise each round.
-
-Your turn. First draw {TURN_DRAWS} cards, each from the deck or the top of the discard pile; you see the first before choosing where the second comes from. Then, in any order: found at most one new village ({FOUND_SIZE} or more units of one colour from your hand, at most one village per colour); add cards from your hand to your villages (units of the village's colour; animals need a Farmer living there, buildings a Builder); give up to {MAX_GIFTS} cards to other players' villages (same requirements); and take exactly one Act: discard a card, attack, or trade with a Merchant. You cannot skip the Act, and you may not empty your hand in a way that leaves you no Act.
-
-Battle. Choose a unit from one of your villages (face up) or hire one from your hand (face down) and a village of another player to attack. The defender sends a unit of that village, an Archer from another of their villages, or a unit hired from their hand. Both cards turn face up and the abilities apply. Higher power wins; a tie goes to the attacker (with a Joker in the battle the lower power wins and a tie goes to the defender; a hired Assassin attacking always wins). A winning attacker may destroy the defending unit, kidnap it, or kidnap any unit or animal of the attacked village into their hand (a Warrior may destroy a building instead). A losing attacker is destroyed. After the battle a hired unit goes to its owner's graveyard, unless the winning attacker kidnaps the hired defender: then it goes to the attacker's hand, like every kidnapped card. A village that loses its last unit is gone and its animals and buildings go back to its owner's hand, unless an Inn guest lives there: then the guest takes over and the village takes its colour.
-
-Animals and buildings. Chicken: on your turn, destroy it to draw {CHICKEN_DRAWS} cards. Bunny: on your turn, destroy it to cancel a player's next Act. Pig: when a unit of its village goes into battle, destroy it for +{PIG_BONUS}. Sheep: when a unit of its village loses a battle, destroy it and the unit goes home safe. Castle: +1 for units of its village defending it. Tower: a hired attacker is shown before you choose a defender. Tavern: once a turn, one draw may take any card of the discard pile. Inn: one guest unit of another colour may live there; once per turn for each Inn you may switch its guest for another unit from your hand (the old guest returns to your hand). Using an animal destroys it, so it counts against you.
-
-Special units. King: doubles its village's gold. Priest: worth 1 gold per card in its owner's graveyard. Merchant: as your Act, secretly swap a card of your hand with a card another player chooses from theirs. Scout and Thief: after their battle the Scout's owner sees the opponent's hand and the opponent discards a random card; the Thief's owner takes a random card from it.
-
-End of a round. When a player empties their hand during their own turn (the first to do so gets {EMPTY_BONUS} gold), or when the deck runs out, everyone else plays one more turn. Then each player scores their villages minus the gold in hand and graveyard, plus the bonus. The single highest running total takes the High Score card (Goblins fight better against it) and the single lowest the Low Score card (Heroes fight better with it). Ties on the highest total at the end share the win."""
+RULES_SUMMARY = (
+    "Villages: build villages of same-coloured units, add animals and buildings, and raid the other players' "
+    "villages. Gold in your villages counts for you; gold left in your hand or your graveyard counts against you. "
+    f"Rounds repeat until someone's running total reaches {TARGET_SCORE} ({QUICK_TARGET} in a quick game).\n\n"
+    f"Set-up. All {len(ALL_CARDS)} cards are shuffled each round. Everyone gets {HAND_SIZE} cards, and one card per "
+    "player is turned face up as the discard pile. The player left of the dealer starts; the deal moves one seat "
+    "clockwise each round.\n\n"
+    f"Your turn. First draw {TURN_DRAWS} cards, each from the deck or the top of the discard pile; you see the "
+    "first before choosing where the second comes from. Then, in any order: found at most one new village "
+    f"({FOUND_SIZE} or more units of one colour from your hand, at most one village per colour); add cards from "
+    "your hand to your villages (units of the village's colour; animals need a Farmer living there, buildings a "
+    f"Builder); give up to {MAX_GIFTS} cards to other players' villages (same requirements); and take exactly one "
+    "Act: discard a card, attack, or trade with a Merchant. You cannot skip the Act, and you may not empty your "
+    "hand in a way that leaves you no Act.\n\n"
+    "Battle. Choose a unit from one of your villages (face up) or hire one from your hand (face down) and a "
+    "village of another player to attack. The defender sends a unit of that village, an Archer from another of "
+    "their villages, or a unit hired from their hand. Both cards turn face up and the abilities apply. Higher "
+    "power wins; a tie goes to the attacker (with a Joker in the battle the lower power wins and a tie goes to the "
+    "defender; a hired Assassin attacking always wins). A winning attacker may destroy the defending unit, kidnap "
+    "it, or kidnap any unit or animal of the attacked village into their hand (a Warrior may destroy a building "
+    "instead). A losing attacker is destroyed. After the battle a hired unit goes to its owner's graveyard, unless "
+    "the winning attacker kidnaps the hired defender: then it goes to the attacker's hand, like every kidnapped "
+    "card. A village that loses its last unit is gone and its animals and buildings go back to its owner's hand, "
+    "unless an Inn guest lives there: then the guest takes over and the village takes its colour.\n\n"
+    f"Animals and buildings. Chicken: on your turn, destroy it to draw {CHICKEN_DRAWS} cards. Bunny: on your turn, "
+    "destroy it to cancel a player's next Act. Pig: when a unit of its village goes into battle, destroy it for "
+    f"+{PIG_BONUS}. Sheep: when a unit of its village loses a battle, destroy it and the unit goes home safe. "
+    "Castle: +1 for units of its village defending it. Tower: a hired attacker is shown before you choose a "
+    "defender. Tavern: once a turn, one draw may take any card of the discard pile. Inn: one guest unit of another "
+    "colour may live there; once per turn for each Inn you may switch its guest for another unit from your hand "
+    "(the old guest returns to your hand). Using an animal destroys it, so it counts against you.\n\n"
+    "Special units. King: doubles its village's gold. Priest: worth 1 gold per card in its owner's graveyard. "
+    "Merchant: as your Act, secretly swap a card of your hand with a card another player chooses from theirs. "
+    "Scout and Thief: after their battle the Scout's owner sees the opponent's hand and the opponent discards a "
+    "random card; the Thief's owner takes a random card from it.\n\n"
+    f"End of a round. When a player empties their hand during their own turn (the first to do so gets {EMPTY_BONUS} "
+    "gold), or when the deck runs out, everyone else plays one more turn. Then each player scores their villages "
+    "minus the gold in hand and graveyard, plus the bonus. The single highest running total takes the High Score "
+    "card (Goblins fight better against it) and the single lowest the Low Score card (Heroes fight better with "
+    "it). Ties on the highest total at the end share the win."
+)

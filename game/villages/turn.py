@@ -159,7 +159,7 @@ def act_void(st: VillagesState) -> bool:
     return not (any(v.residents for v in mine) and sum(map(len, st.villages)) > len(mine))
 
 
-# --- building, gifts ---------------------------------------------------------------------------------------------------
+# --- building, gifts --------------------------------------------------------------------------------------------------
 
 
 def apply_found(st: VillagesState, action: Found, events: list[Event]) -> None:
@@ -240,7 +240,7 @@ def apply_bunny(st: VillagesState, action: Bunny, events: list[Event]) -> None:
         events.append(event(f"{st.names[a]} destroys a Bunny: {st.names[target]}'s next Act is cancelled", "bunny"))
 
 
-# --- the Act -----------------------------------------------------------------------------------------------------------
+# --- the Act ----------------------------------------------------------------------------------------------------------
 
 
 def apply_discard(st: VillagesState, action: Discard, events: list[Event]) -> None:
@@ -289,7 +289,7 @@ def apply_end_turn(st: VillagesState, action: EndTurn, events: list[Event]) -> N
     end_turn(st, events)
 
 
-# --- MAIN as one table -------------------------------------------------------------------------------------------------
+# --- MAIN as one table ------------------------------------------------------------------------------------------------
 
 #: Every MAIN decision kind with its apply and why a move of that kind is refused; ``main_actions`` lists them in
 #: this order. The only check is membership of that list, so the legal list and the validation cannot drift apart.

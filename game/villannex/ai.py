@@ -65,7 +65,7 @@ def card_value(card: str, others: Sequence[str]) -> int:
     return best if best > -999 else 0
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)  # about 600 bytes an entry: 65,536 of them were 39 MB of a long session (issue 32)
 def _scored(
     vill: tuple[tuple[tuple[str, ...], tuple[int, ...], bool, str | None], ...],
     common: tuple[str, ...],

@@ -7,8 +7,8 @@ someone else can make any resource worth more or less (the rulebook's Charcoal h
 everyone), and an occupation's bonus depends on one's own production only through those worths. So a play that looks
 dominated against the cards a seat has seen can be the best one against cards it has not, and proving that a move
 loses against every completion of the others' hands would mean scoring it against every such completion at each
-decision. The solitaire game hides the deck's order the same way. Rather than name a kind that is sometimes right (which would stop the hard AI from
-ever playing it), none is named.
+decision. The solitaire game hides the deck's order the same way. Rather than name a kind that is sometimes right (which
+would stop the hard AI from ever playing it), none is named.
 """
 
 from __future__ import annotations

@@ -92,7 +92,7 @@ def _staged(draft: Hashable) -> Staged:
     return draft if isinstance(draft, Staged) else Staged()
 
 
-# --- staging: a draft (or the viewer's own locked choice) shown in place -----------------------------------------------
+# --- staging: a draft (or the viewer's own locked choice) shown in place ----------------------------------------------
 
 
 def _placed(view: VillannexState, seat: Seat, d: Staged) -> tuple[str, ...]:
@@ -125,7 +125,7 @@ def preview(view: VillannexState, seat: Seat, draft: Hashable) -> VillannexState
     return view
 
 
-# --- gestures: one composer per phase (phases as data) --------------------------------------------------------------------
+# --- gestures: one composer per phase (phases as data) ----------------------------------------------------------------
 
 Composer = Callable[[VillannexState, Seat, Staged], list[Gesture]]
 #: The same gestures come back draft after draft: identical ones are shared (they are immutable).
@@ -261,7 +261,7 @@ def gestures(view: VillannexState, seat: Seat, draft: Hashable = None) -> list[G
     return step.gestures(view, seat, _staged(draft)) if step is not None else []
 
 
-# --- what is left, the live score -------------------------------------------------------------------------------------------
+# --- what is left, the live score -------------------------------------------------------------------------------------
 
 
 def _plural(k: int, word: str) -> str:

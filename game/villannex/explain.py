@@ -99,7 +99,7 @@ def _sets(counts: Sequence[int], per_set: Sequence[tuple[str, int]]) -> int:
     return max(0, min(counts[IDX[k]] // n for k, n in per_set)) if per_set else 0
 
 
-# --- values -------------------------------------------------------------------------------------------------------------
+# --- values -----------------------------------------------------------------------------------------------------------
 
 
 def _value_line(cid: str, e: Effect, totals: Sequence[int], in_play: Sequence[str], changed: str) -> str:
@@ -170,7 +170,7 @@ def _value_lines(rs: RoundScore) -> tuple[str, ...]:
     return tuple(lines)
 
 
-# --- rows ---------------------------------------------------------------------------------------------------------------
+# --- rows -------------------------------------------------------------------------------------------------------------
 
 
 def _market_notes(rs: RoundScore, vs: VillageScore) -> tuple[str, str]:
@@ -288,3 +288,69 @@ def score_sheet(rs: RoundScore, names: Sequence[str]) -> ScoreSheet:
     rows.append(ScoreRow("total", "Total", "", (*(str(v.total) for v in villages), *("",) * len(imag)),
                          ("",) * n))
     return ScoreSheet(tuple(columns), n, tuple(rows), _value_lines(rs))
+
+
+# --- why a 0 is 0 -----------------------------------------------------------------------------------------------------
+
+
+_RESOURCES = tuple("WSLGC")
+
+
+def _who(names: Sequence[str], seats: Sequence[int]) -> str:
+    got = [names[i] for i in seats]
+    return got[0] if len(got) == 1 else ", ".join(got[:-1]) + " and " + got[-1]
+
+
+def _value_zero(rs: RoundScore, j: int) -> str:
+    """Why resource ``j`` is worth 0: no card changed it, or the changes cancelled out."""
+    if any(delta[j] for _cid, delta in rs.value_parts):
+        return "its value changes add up to 0"
+    return "no card in play gives it a value"
+
+
+def _zero_reason(rs: RoundScore, key: str, vs: VillageScore) -> str:
+    """A few words on why village ``vs`` scores 0 in row ``key`` ("" when its cell there is not 0)."""
+    if key in _RESOURCES:
+        j = IDX[key]
+        return f"no {RESOURCE_NAMES[key]} in the village" if vs.points[j] == 0 and not vs.counts[j] else ""
+    if key.startswith("bonus:"):
+        cid = key.split(":", 1)[1]
+        got = dict(vs.bonuses).get(cid, 0)
+        effect = next(e for e in VILLAGE_CARDS[cid].effects if e.type == "bonus")
+        if got:
+            return ""
+        fails = [c for c in effect.clauses if not _holds(c, vs.counts)]
+        if fails:
+            return "; ".join(_need(c, vs.counts, "in the village") for c in fails)
+        return f"no set of {_recipe(effect.per_set)}" if effect.per_set else "its condition is not met"
+    if key == "weapons":  # with Weapons and 0 points, the comparison's own line says why ("no village has fewer")
+        return "no Weapons made" if vs.weapons < 1 else ""
+    if key == "special":
+        if vs.special[1]:
+            return ""
+        if not vs.special[0]:
+            return "no special product"
+        sp = SPECIAL_PRODUCTS[vs.special[0]]
+        return f"no {RESOURCE_NAMES[sp.resource]} for its {sp.name}"
+    return ""
+
+
+def zero_reasons(rs: RoundScore, names: Sequence[str], keys: Sequence[str]) -> tuple[str, ...]:
+    """Why each 0 in rows ``keys`` (``ScoreRow.key``) is 0, a few words per row and reason: "Wood 0 for Basil and
+    Cy: no wood in the village", "Coin is worth 0: no card in play gives it a value" (issue 28: a row of 0 said
+    nothing of why). Villages with the same reason share a line."""
+    out: list[str] = []
+    for key in keys:
+        if key in _RESOURCES and rs.values[IDX[key]] == 0:
+            out.append(f"{RESOURCE_NAMES[key].capitalize()} is worth 0: {_value_zero(rs, IDX[key])}")
+            continue
+        label = RESOURCE_NAMES[key].capitalize() if key in _RESOURCES else (
+            VILLAGE_CARDS[key.split(":", 1)[1]].name if key.startswith("bonus:") else
+            {"weapons": "Weapons", "special": "Special product"}.get(key, key))
+        by: dict[str, list[int]] = {}
+        for i, vs in enumerate(rs.villages):
+            why = _zero_reason(rs, key, vs)
+            if why:
+                by.setdefault(why, []).append(i)
+        out += [f"{label} 0 for {_who(names, seats)}: {why}" for why, seats in by.items()]
+    return tuple(out)

@@ -2,9 +2,9 @@
 
 The deal (seed 1) was chosen because every idea turns up in four decisions: what the other village shows tells you
 which resource will be worth points (Ada shows a Grain field), an occupation card pays for a condition (the
-Farmer's 3 grain, which pays Ada as well), the frames decide what a card produces, and in round 2 the common area keeps round 1's cards in
-play (the Stonemason's lodge still makes stone worth more). Ada's moves are scripted so the numbers the steps quote
-are the ones the engine scores (``ROUND_SCORES``, checked by the tests).
+Farmer's 3 grain, which pays Ada as well), the frames decide what a card produces, and in round 2 the common area keeps
+round 1's cards in play (the Stonemason's lodge still makes stone worth more). Ada's moves are scripted so the numbers
+the steps quote are the ones the engine scores (``ROUND_SCORES``, checked by the tests).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ LESSON = Lesson(
              "Look at the round's scores. A building changes what a resource is worth in every village: Ada's Grain "
              "field makes each grain worth 4 points, so your 3 grain score 12.",
              "Building cards count the whole table: your buildings help or hurt the others too.",
-             None, point=("village:0", "village:1")),
+             None, point=("common",)),  # the round's villages lie in the common area once it is scored
         Step("bonus-1", "occupation bonuses",
              "Your Farmer is an occupation card: it pays +6 to every village with 3 or more grain, Ada's too, since "
              "her Grain field and lodge make 3 grain. Round 1: you 18, Ada 20.",

@@ -30,7 +30,7 @@ def acting_turn(st: VillannexState) -> tuple[Seat, ...]:
     return (st.turn,)
 
 
-# --- KEEP --------------------------------------------------------------------------------------------------------------
+# --- KEEP -------------------------------------------------------------------------------------------------------------
 
 
 def legal_keep(st: VillannexState, seat: Seat) -> list[Action]:
@@ -74,7 +74,7 @@ def _resolve_keep(st: VillannexState) -> list[Event]:
     return events
 
 
-# --- DRAFT -------------------------------------------------------------------------------------------------------------
+# --- DRAFT ------------------------------------------------------------------------------------------------------------
 
 
 def legal_draft(st: VillannexState, seat: Seat) -> list[Action]:
@@ -126,7 +126,7 @@ def _resolve_draft(st: VillannexState) -> list[Event]:
     return events
 
 
-# --- REVEAL / NEXT -------------------------------------------------------------------------------------------------------
+# --- REVEAL / NEXT ----------------------------------------------------------------------------------------------------
 
 
 def legal_reveal(st: VillannexState, seat: Seat) -> list[Action]:
@@ -179,7 +179,7 @@ def apply_next(st: VillannexState, seat: Seat, action: Action) -> list[Event]:
     return [Event(f"{st.names[seat]} chooses {st.names[o]} to show next", "turn")]
 
 
-# --- PLAY ----------------------------------------------------------------------------------------------------------------
+# --- PLAY -------------------------------------------------------------------------------------------------------------
 
 
 def legal_play(st: VillannexState, seat: Seat) -> list[Action]:
@@ -253,7 +253,7 @@ def _resolve_play(st: VillannexState) -> list[Event]:
     return events
 
 
-# --- SCORE and COMMON (automatic) -----------------------------------------------------------------------------------------
+# --- SCORE and COMMON (automatic) -------------------------------------------------------------------------------------
 
 
 def score_villages(st: VillannexState, villages: list[Village]) -> RoundScore:

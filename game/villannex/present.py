@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from functools import lru_cache
 
-from game.engine import CardFace, Gesture, Seat, Zone
+from game.engine import CardFace, Gesture, Seat, Zone, ZoneRef
 from game.villannex.cards import (
     LETTERS,
     MARKET_DEMAND,
@@ -70,7 +70,7 @@ from game.villannex.zone_ids import (  # noqa: F401  (the presenter is the one d
     with_own_lock,
 )
 
-# --- zones ---------------------------------------------------------------------------------------------------------------
+# --- zones ------------------------------------------------------------------------------------------------------------
 
 
 def _village_note(v: Village | None) -> str:
@@ -133,7 +133,7 @@ def zones(view: VillannexState, viewer: Seat | None) -> list[Zone]:
     if solo:
         for i, (zid, label) in enumerate(_RANDOM_LABELS):
             cards = tuple(st.randoms[i]) if ph == PICK and len(st.randoms) == 2 else ()
-            out.append(_zone(zid, label, cards))
+            out.append(_zone(zid, label, cards, ref=ZoneRef("random", None, (i,))))  # a village to pick, no seat's
         out.append(_zone("discard", "Discard", tuple(st.discard), None, "pile"))
     showing = ph in (KEEP, REVEAL, NEXT)
     turn_phase = ph in (REVEAL, NEXT)
@@ -172,7 +172,7 @@ def zones(view: VillannexState, viewer: Seat | None) -> list[Zone]:
     return out
 
 
-# --- cards in words ------------------------------------------------------------------------------------------------------
+# --- cards in words ---------------------------------------------------------------------------------------------------
 
 _KIND_COLORS = {"building": (63, 95, 138), "occupation": (74, 122, 66)}
 
@@ -228,7 +228,7 @@ def _standing(st: VillannexState, seat: Seat) -> list[str]:
     return parts
 
 
-# --- the plaque, the row a phase is about, frames and weapon sides ------------------------------------------------------
+# --- the plaque, the row a phase is about, frames and weapon sides ----------------------------------------------------
 
 STAGE_LABELS: dict[str, str] = {KEEP: "Keep 4 cards", DRAFT: "Your packet: draft 1 card",
                                 REVEAL: "Your shown cards", NEXT: "Your shown cards"}

@@ -3,8 +3,8 @@
 The rulebook (seeds/004) is the spec, rules/villannex.md decides where it is silent; what both leave open is
 decided in the module that does it (setup: options and the deal; normal: keep, draft, reveal, play, score, the
 common area; solitaire; views: what each seat knows; outcome; present: zones and what the table says; texts: the
-words). This module is the façade: the :class:`Villannex` rules object lists the phases as data and hands each protocol method
-to its module, and it re-exports the names the tables and tests use (``rules.PLAY``, ``rules.Play``...).
+words). This module is the façade: the :class:`Villannex` rules object lists the phases as data and hands each protocol
+method to its module, and it re-exports the names the tables and tests use (``rules.PLAY``, ``rules.Play``...).
 
 * **Automatic states.** DEAL, SCORE, COMMON and solitaire ROUND_START/SCORE never rest: ``apply`` runs them at
   once, so ``state.phase`` is always one of KEEP, DRAFT, REVEAL, NEXT, PLAY (normal game), PICK, BUILD
@@ -34,16 +34,13 @@ from typing import Any
 from game.engine import (
     Action,
     AITuning,
-    CardFace,
     Event,
     Game,
     GameError,
     Gesture,
     IllegalAction,
-    Outcome,
     Phase,
     Seat,
-    Zone,
 )
 from game.villannex import INFO, ai, compose, normal, present, setup, solitaire, texts, views
 from game.villannex import outcome as ending
@@ -171,8 +168,20 @@ class Villannex(Game[VillannexState]):
         opts = Options(**self.normalize_options(options, len(seats)))
         return setup.new_game(seats, seed, opts)
 
-    def opening_events(self, state: VillannexState) -> list[Event]:
-        return setup.opening_events(state)
+    # --- what the game's modules give as they are (views, words, the table, the AI) ---------------------------
+    DELEGATES = (
+        setup.opening_events, ending.outcome, views.observe, views.secrets, present.zones, present.card_face,
+        present.seat_status, compose.estimate, present.estimate_breakdown,
+    )
+
+    def scores(self, state: VillannexState) -> list[float]:
+        return ending.scores(state)
+
+    def view(self, state: VillannexState, seat: Seat | None) -> VillannexState:
+        return views.view(state, seat)
+
+    def describe(self, state: VillannexState, seat: Seat, action: Action) -> str:
+        return texts.describe(state, seat, action)
 
     # --- the state machine (dispatched by the phase table) ----------------------------------------------------
     def apply(self, state: VillannexState, seat: Seat, action: Action) -> list[Event]:
@@ -192,39 +201,14 @@ class Villannex(Game[VillannexState]):
     def is_over(self, state: VillannexState) -> bool:
         return state.phase == END
 
-    def scores(self, state: VillannexState) -> list[float]:
-        return ending.scores(state)
-
-    def outcome(self, state: VillannexState) -> Outcome:
-        return ending.outcome(state)
-
     def clone(self, state: VillannexState) -> VillannexState:
         return clone_state(state)
 
     # --- information -----------------------------------------------------------------------------------------
-    def view(self, state: VillannexState, seat: Seat | None) -> VillannexState:
-        return views.view(state, seat)
-
     def determinize(self, view: VillannexState, seat: Seat, rng: random.Random) -> VillannexState:
         return views.determinize(self, view, seat, rng)
 
-    def observe(self, state: VillannexState, actor: Seat, action: Action, observer: Seat) -> Hashable:
-        return views.observe(state, actor, action, observer)
-
-    def secrets(self, state: VillannexState) -> Mapping[str, frozenset[Seat]]:
-        return views.secrets(state)
-
-    # --- words -------------------------------------------------------------------------------------------------
-    def describe(self, state: VillannexState, seat: Seat, action: Action) -> str:
-        return texts.describe(state, seat, action)
-
     # --- the table ---------------------------------------------------------------------------------------------
-    def zones(self, view: VillannexState, viewer: Seat | None) -> list[Zone]:
-        return present.zones(view, viewer)
-
-    def card_face(self, card: str) -> CardFace:
-        return present.card_face(card)
-
     def progress(self, state: VillannexState) -> str:
         """The round of the rounds to play, or in a one-round game the step it is at."""
         if state.rounds > 1:
@@ -232,9 +216,6 @@ class Villannex(Game[VillannexState]):
         step = {KEEP: "keeping cards", DRAFT: "drafting", REVEAL: "showing cards", NEXT: "showing cards",
                 PLAY: "building", END: "scored"}.get(state.phase, "building")
         return f"One round: {step}"
-
-    def seat_status(self, view: VillannexState, seat: Seat) -> str:
-        return present.seat_status(view, seat)
 
     def gestures(self, view: VillannexState, seat: Seat, draft: Hashable = None) -> list[Gesture]:
         return compose.gestures(view, seat, draft) if seat in self.to_act(view) else []
@@ -244,12 +225,6 @@ class Villannex(Game[VillannexState]):
 
     def draft_hint(self, view: VillannexState, seat: Seat, draft: Hashable) -> str:
         return compose.draft_hint(view, seat, draft) if seat in self.to_act(view) else ""
-
-    def estimate(self, view: VillannexState, seat: Seat, draft: Hashable = None) -> tuple[float, bool] | None:
-        return compose.estimate(view, seat, draft)
-
-    def estimate_breakdown(self, view: VillannexState, seat: Seat, draft: Hashable = None) -> tuple[str, ...]:
-        return present.estimate_breakdown(view, seat, draft)
 
     def drop_effect(self, view: VillannexState, seat: Seat, gesture: Gesture) -> str:
         return present.drop_effect(view, seat, gesture) if seat in self.to_act(view) else ""

@@ -96,6 +96,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         players=NORMAL,
         minimum=0,
         maximum=max(NORMAL),
+        kind="seat",
     ),
     OptionSpec(
         "round_timer",
@@ -104,6 +105,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         0,
         choices=(0, 60, 120),
         players=NORMAL,
+        kind="seconds",
     ),
 )
 

@@ -132,7 +132,8 @@ def _next_round(st: VillannexState, vcards: tuple[str, ...]) -> list[Event]:
     st.round += 1
     draw_randoms(st)
     st.phase = PICK
-    text = f"Round {st.round} (goal {st.goal}): random villages {pair_text(st.randoms[0])} and {pair_text(st.randoms[1])}"
+    text = (f"Round {st.round} (goal {st.goal}): random villages {pair_text(st.randoms[0])} and "
+            f"{pair_text(st.randoms[1])}")
     return [
         Event(f"You draw {cards_text(drawn)}", "private", frozenset((0,)), barrier=True, data=("draw", tuple(drawn))),
         Event(text, "phase", None, True, data=("randoms", tuple(st.randoms))),

@@ -176,26 +176,41 @@ WEAPON_RULE_SHORT = (f"At scoring, if any other village (imaginary ones too) has
 
 _SOLO_GOALS = ", ".join(f"{SOLO_GOAL * r}{' points' if r == 1 else ''} in round {r}" for r in range(1, SOLO_ROUNDS))
 
-RULES_SUMMARY = f"""Villannex: every mayor builds a village of two cards. A production card under each card points at one of its two resource frames: that frame is what the card produces. Every card on the table changes what resources are worth, for everyone, so the best village depends on what the others build.
-
-Normal game (2-4 players, everyone acts at once). You are dealt 6 village cards. Keep 4 and show them to everyone; the other 2 go aside face down. Then, secretly and at the same time, build 2 of your 4 cards and choose the frame each produces. All villages are revealed together and scored. An optional timer (1 or 2 minutes) keeps the decisions short.
-
-Scoring. Each resource starts at a value of 0. Buildings change values for everyone; their conditions count all villages together. Occupations pay a bonus to every village that meets their requirement on its own, whoever built them. Your score is the sum of each resource you produce times its value, plus the bonuses. Values may go negative. The highest score wins; ties share the win.
-
-Add-a-village cards create an imaginary village that produces what the card shows. It counts in every "all villages" total and in the weapon comparison, but is never scored.
-
-Special products: each player gets one card and scores +1 per icon of its resource in their own village.
-
-Military power: each player also turns a weapon card to "Produce a Weapon" or "No Weapon". {WEAPON_RULE} Training grounds and Catapult add Weapons before values are worked out (every test is made first), Weapon dealer only just before the comparison.
-
-Economy power: one Market Demand and one Market Supply card are open for the whole game. Each village first gains 1 coin per set of the demand, then 1 supply resource per coin. Coins have a value like the basic resources.
-
-Booster draft: instead of keeping 4 of 6, everyone keeps 1 card from the packet they hold and passes the rest to the left, six times; then you build 2 of your 6 cards.
-
-2-round game: after round 1 all built cards move to a common area where their effects stay in play but they produce nothing. Everyone takes back their 4 unused cards plus 2 new ones and plays again. The highest total over both rounds wins.
-
-Revealing one at a time: instead of showing 4 cards at once, the turn player shows one card and then picks a player who has shown fewer cards to go next; if everyone has shown the same number, the turn player shows another. The start player is drawn at random unless chosen at set-up. With a booster draft nothing is shown in round 1, so this option needs the 2-round game there.
-
-Solitaire (1 player, {SOLO_ROUNDS} rounds). Draw 6 cards. Each round, two random villages of 2 cards are dealt face up: keep one, add 2 cards from your hand and choose a frame for each of the 4 cards. Score this round alone: you must reach {_SOLO_GOALS} and {SOLO_GOAL * SOLO_ROUNDS} in round {SOLO_ROUNDS}, or the game ends. After each round your village moves to the common area (still in play, producing nothing) and you draw back up to 6. Clearing round {SOLO_ROUNDS} wins; {COMPLETE_VICTORY} or more in round {SOLO_ROUNDS} is a complete victory.
-
-{RECONSTRUCTED_NOTICE}"""
+RULES_SUMMARY = (
+    "Villannex: every mayor builds a village of two cards. A production card under each card points at one of its "
+    "two resource frames: that frame is what the card produces. Every card on the table changes what resources are "
+    "worth, for everyone, so the best village depends on what the others build.\n\n"
+    "Normal game (2-4 players, everyone acts at once). You are dealt 6 village cards. Keep 4 and show them to "
+    "everyone; the other 2 go aside face down. Then, secretly and at the same time, build 2 of your 4 cards and "
+    "choose the frame each produces. All villages are revealed together and scored. An optional timer (1 or 2 "
+    "minutes) keeps the decisions short.\n\n"
+    "Scoring. Each resource starts at a value of 0. Buildings change values for everyone; their conditions count "
+    "all villages together. Occupations pay a bonus to every village that meets their requirement on its own, "
+    "whoever built them. Your score is the sum of each resource you produce times its value, plus the bonuses. "
+    "Values may go negative. The highest score wins; ties share the win.\n\n"
+    "Add-a-village cards create an imaginary village that produces what the card shows. It counts in every \"all "
+    "villages\" total and in the weapon comparison, but is never scored.\n\n"
+    "Special products: each player gets one card and scores +1 per icon of its resource in their own village.\n\n"
+    f"Military power: each player also turns a weapon card to \"Produce a Weapon\" or \"No Weapon\". {WEAPON_RULE} "
+    "Training grounds and Catapult add Weapons before values are worked out (every test is made first), Weapon "
+    "dealer only just before the comparison.\n\n"
+    "Economy power: one Market Demand and one Market Supply card are open for the whole game. Each village first "
+    "gains 1 coin per set of the demand, then 1 supply resource per coin. Coins have a value like the basic "
+    "resources.\n\n"
+    "Booster draft: instead of keeping 4 of 6, everyone keeps 1 card from the packet they hold and passes the rest "
+    "to the left, six times; then you build 2 of your 6 cards.\n\n"
+    "2-round game: after round 1 all built cards move to a common area where their effects stay in play but they "
+    "produce nothing. Everyone takes back their 4 unused cards plus 2 new ones and plays again. The highest total "
+    "over both rounds wins.\n\n"
+    "Revealing one at a time: instead of showing 4 cards at once, the turn player shows one card and then picks a "
+    "player who has shown fewer cards to go next; if everyone has shown the same number, the turn player shows "
+    "another. The start player is drawn at random unless chosen at set-up. With a booster draft nothing is shown "
+    "in round 1, so this option needs the 2-round game there.\n\n"
+    f"Solitaire (1 player, {SOLO_ROUNDS} rounds). Draw 6 cards. Each round, two random villages of 2 cards are "
+    "dealt face up: keep one, add 2 cards from your hand and choose a frame for each of the 4 cards. Score this "
+    f"round alone: you must reach {_SOLO_GOALS} and {SOLO_GOAL * SOLO_ROUNDS} in round {SOLO_ROUNDS}, or the game "
+    "ends. After each round your village moves to the common area (still in play, producing nothing) and you draw "
+    f"back up to 6. Clearing round {SOLO_ROUNDS} wins; {COMPLETE_VICTORY} or more in round {SOLO_ROUNDS} is a "
+    "complete victory.\n\n"
+    f"{RECONSTRUCTED_NOTICE}"
+)

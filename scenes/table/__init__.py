@@ -21,7 +21,8 @@ if TYPE_CHECKING:  # pygame only in annotations: the table's controller (control
     from scenes.base import AppLike
     from scenes.table.base import TableScene
 
-GENERIC = "scenes.table.generic:GenericTable"
+#: (module, class) of the generic table.
+GENERIC = ("scenes.table.generic", "GenericTable")
 
 
 def _own_module(game_name: str) -> str | None:
@@ -42,7 +43,7 @@ def table_class(game_name: str) -> type[TableScene]:
 
     own = _own_module(game_name)
     if own is None:
-        module, _, cls = GENERIC.partition(":")
+        module, cls = GENERIC
         return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
     mod = importlib.import_module(own)
     classes = [c for c in vars(mod).values()
@@ -79,6 +80,25 @@ def results_panel(match: Match) -> Callable[[pygame.Surface, pygame.Rect], int] 
                                   "Final scores" if match.is_over() else "Scores so far")
 
     return draw
+
+
+def record_finished(match: Match) -> None:
+    """A finished game's own records, beside the statistics the app keeps: the ``record_finished(match)`` of the
+    game's ``scenes.table.<game name>.records`` module, if it has one (V&V Cooperative: the best team scores). The
+    shared table calls it at the game's end (``TableScene.write_autosave``), so no game's table writes records; a
+    record that cannot be kept never stops the game's end."""
+    own = _own_module(match.game_name)
+    if own is None:
+        return
+    name = own.rpartition(".")[0] + ".records"
+    try:
+        if importlib.util.find_spec(name) is None:
+            return
+        hook = getattr(importlib.import_module(name), "record_finished", None)
+        if hook is not None:
+            hook(match)
+    except Exception:  # noqa: BLE001 - a best-score table that cannot be kept never stops the game's end
+        return
 
 
 def results_headline(match: Match) -> str | None:

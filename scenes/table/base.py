@@ -15,33 +15,38 @@ controller's.
 
 A game's own table (a subclass) supplies where each zone goes
 (``layout_zones``) and how its cards look (``face``, ``back``, ``zoom_face``),
-and may fill in the public hooks below; it overrides no private method. The
-generic table in ``generic.py`` supplies plain versions, enough to play any
-game by mouse.
+and may fill in the public hooks of ``hooks.py`` and the pacing hooks of
+``pacing.py`` (a battle read before the next move, a die that tumbles); it
+overrides no member of the flow (``refresh``, ``update``, ``run_ai``,
+``after_apply``, ``sync``...: tests/test_table_flow_members.py lists what a
+table may define). The generic table in ``generic.py`` supplies plain
+versions, enough to play any game by mouse.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine import Action, Event, Gesture, Outcome, Zone
+from game.engine import Action, Event, Gesture, Outcome
 from scenes import theme
 from scenes import widgets as w
 from scenes.base import AppLike, Scene
-from scenes.table import kit
+from scenes.table import kit, record_finished
 from scenes.table.chrome import TableChrome
 from scenes.table.controller import TableController, ai_seed, sound_of
 from scenes.table.focus_view import FocusView
-from scenes.table.gestures import GestureMenu
+from scenes.table.gestures import GestureButton, GestureMenu
 from scenes.table.hint_view import HintView
+from scenes.table.hooks import TableHooks
 from scenes.table.input import TableInput
 from scenes.table.keyboard import KeyboardPlay
 from scenes.table.lesson_hook import is_lesson
 from scenes.table.log_panel import LogPanel, PromptBar
+from scenes.table.pacing import TablePacing
 from scenes.table.since import SinceLastTurn
 from scenes.table.sprites import CardTag, TableSprites, is_hidden
 
@@ -57,7 +62,7 @@ def _shared(name: str, doc: str) -> property:
                     doc=doc)
 
 
-class TableScene(TableChrome, TableSprites, TableInput, Scene):
+class TableScene(TableHooks, TableChrome, TableSprites, TableInput, TablePacing, Scene):
     """The play screen of one match; subclasses say where zones go and how cards look."""
 
     #: The table paints the whole window (its cached layer starts from the wood), so the app skips its background.
@@ -104,7 +109,7 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
         self.results_btn = w.Button("See the results", self.show_results, primary=True, icon_name="trophy")
         self.close_score_btn = w.Button("Close", self.close_scores)
         self.round_btn = w.Button("Other round", self.next_score_round)
-        self.gesture_buttons: list[w.Button] = []
+        self.gesture_buttons: list[GestureButton] = []
         self.drag = kit.DragController(lambda: self.order, self._on_click, self._on_pickup, self._on_drop,
                                        self._on_cancel, lambda: self.MOVE_TIME * self.af)
         self.drag.on_refused = self._on_refused
@@ -115,77 +120,6 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
         self.header_cut: dict[int, pygame.Rect] = {}  # seat -> its header, where the status is shortened
         self._status_fit: dict[Any, tuple[list[str], int]] = {}  # seat statuses fitted to their headers
         self.refresh(sync=False)
-
-    # === what a game's table supplies =============================================================================
-    def layout_zones(self, zones: Sequence[Zone], area: pygame.Rect) -> None:
-        """Set ``self.boxes`` (zone id -> ZoneBox, a box per zone to show) and ``self.seat_rects`` (seat -> the
-        rect of its header line) for these zones inside ``area``. Called on resize and whenever
-        ``structure_key`` changes."""
-        raise NotImplementedError
-
-    def structure_key(self, zones: Sequence[Zone]) -> Hashable:
-        """What ``layout_zones`` depends on; the layout is redone when it changes (default: ids, kinds, sizes)."""
-        return tuple((z.id, z.kind, z.size) for z in zones)
-
-    def face(self, card: str, width: int) -> pygame.Surface:
-        """The face of ``card`` at ``width`` px (cached by the implementation)."""
-        raise NotImplementedError
-
-    def back(self, card: str, width: int) -> pygame.Surface:
-        """The back of a face-down card (``card`` is "?" or "?" plus what the back shows)."""
-        raise NotImplementedError
-
-    def zoom_face(self, card: str, width: int) -> pygame.Surface | None:
-        """The big face shown on hover or right-click, with the full text; None: no zoom."""
-        return self.face(card, width)
-
-    def shown_cards(self, zone: Zone) -> tuple[str, ...]:
-        """The cards of a zone in the order the table lays them out (default: the engine's, then ``extra_cards``).
-        A table may reorder (e.g. face-down cards first, so overlapping ones hide backs, not faces)."""
-        return (*zone.cards, *self.extra_cards(zone))
-
-    def extra_cards(self, zone: Zone) -> tuple[str, ...]:
-        """Cards a table shows in a zone besides the engine's (a game's own marker, e.g. a weapon card in its
-        slot); they take part in no gesture."""
-        return ()
-
-    def narrow_click(self, spr: kit.CardSprite, pos: tuple[int, int], gestures: list[Gesture]) -> list[Gesture]:
-        """Which of a card's click gestures a click at ``pos`` means (a table may tell them apart by where on the
-        card the click landed); several left: a menu asks."""
-        return gestures
-
-    def dropping(self, spr: kit.CardSprite, box: kit.ZoneBox, pos: tuple[int, int]) -> None:
-        """``spr`` is being dropped at ``pos`` on ``box``, a place it may go, just before the drop's gestures are
-        made: a table may note where on the place it landed (Villannex: which place of its village row, so the card
-        stays where it was dropped). Default: nothing."""
-
-    def aspect(self, card: str) -> float:
-        """Height / width of a card's face."""
-        return kit.CARD_RATIO
-
-    def draw_under(self, surface: pygame.Surface) -> None:
-        """Extra drawing under the cards (a game's own marks on the table)."""
-
-    def draw_over(self, surface: pygame.Surface) -> None:
-        """Extra drawing over the cards, under the side panel and pop-ups."""
-
-    def hover_hint(self, pos: tuple[int, int]) -> str | None:
-        """A game's own tooltip for what is under the pointer (None: the gesture labels)."""
-        return None
-
-    def round_button_text(self) -> str:
-        """The label of the score overlay's round button (games whose sheet shows one round at a time)."""
-        return "Other round"
-
-    def held_view(self, view: Any, event: Event) -> Any | None:
-        """While a round end is held (moments.py), the picture of the table to keep on screen (e.g. the villages
-        just scored, which the engine has already moved on); None: the live view."""
-        return None
-
-    def score_panel(self) -> tuple[tuple[int, int], Any] | None:
-        """The score overlay: ((natural width, height) at scale 1, draw(surface, rect)); None: the generic table of
-        ``Game.outcome``."""
-        return None
 
     # === the controller's state, under the names the tables use ====================================================
     match = property(lambda self: self.ctl.match, doc="The match played.")
@@ -221,7 +155,9 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
 
     @property
     def animating(self) -> bool:
-        return any(s.moving for s in self.order) or bool(self.leaving) or self.drag.held is not None
+        """Cards moving or held, or a game's moment playing (``screen_moment``): the next computer move waits."""
+        return (any(s.moving for s in self.order) or bool(self.leaving) or self.drag.held is not None
+                or self.screen_moment() is not None)
 
     @property
     def dragging(self) -> bool:
@@ -292,8 +228,12 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
         self.app.toast(text)
 
     def write_autosave(self, match: Match) -> None:
+        """The autosave, and at the game's end the statistics (the app's) and the game's own records (V&V
+        Cooperative: the best team scores, ``scenes.table.record_finished``): no game's table writes records."""
         if not is_lesson(match):  # a lesson is not a game in progress: no autosave, no statistics
             self.app.autosave(match)
+            if match.is_over():
+                record_finished(match)
 
     def hand_over(self, name: str, on_done: Callable[[], None], recap: list[str]) -> None:
         self.app.handoff(name, on_done, recap)
@@ -324,6 +264,7 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
         self.ctl.autosave(force=True)
 
     def layout(self, size: tuple[int, int]) -> None:
+        self.prepare_layout(size)
         self.size = size
         W, H = size
         k = self.k = theme.scale(size)
@@ -337,25 +278,33 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
         self.relayout()
         self._layout_side()
         self.sync(animate=False)
+        self.relabel()
 
     def relayout(self) -> None:
+        """Lay the zones out again when their structure changed. A new box keeps the count and note of the box it
+        replaces until the next ``sync`` sets them: the sync may wait for a moment (V&V's die), and a deck must
+        not read "Deck · 0" meanwhile."""
         if self.play.w <= 0:
             return
         key = self.structure_key(self.zone_list)
         if key == self._structure:
             return
         self._structure = key
+        old = {name: (box.count, box.note) for name, box in self.boxes.items()}
         self.boxes = {}
         self.seat_rects = {}
         self.seat_panels = {}
         self.layout_zones(self.zone_list, self.play)
+        for name, box in self.boxes.items():
+            if name in old:
+                box.count, box.note = old[name]
 
     # === the model -> what is shown ===================================================================================
     def refresh(self, sync: bool = True, animate: bool = True) -> None:
-        """Re-read the match (the controller) and show it: zone boxes, log, gesture buttons, then the sprites."""
+        """Re-read the match (the controller) and show it: zone boxes, gesture buttons, what the game's table notes
+        (``shown_changed``), the log, then the sprites (unless they wait for a moment) and the labels."""
         self.ctl.refresh()
         self.relayout()
-        self.log.set_events(self.match.visible_log(self.viewer))
         self._update_buttons()
         self.close_score_btn.text = self.moments.close_label
         moment = self.ctl.moment_key()
@@ -363,19 +312,23 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
             self._moment = moment
             self.close_zoom()  # a new phase: the big card of the last one goes
             self.focus.phase_changed()
+        waits = self.shown_changed(animate)
+        self.show_log()
         if sync:
-            self.sync(animate=animate)
+            self.sync_or_wait(waits, animate)
+        self.relabel()
 
     def _update_buttons(self) -> None:
-        """One side-panel button per button gesture (rebuilt only when their labels change)."""
+        """One side-panel button per button gesture (rebuilt only when their labels change: same words, same
+        places; each button then makes, and is found by, its new gesture)."""
         gestures = self.gestures.buttons
-        if [b.text for b in self.gesture_buttons] != [g.label for g in gestures]:
-            self.gesture_buttons = [w.Button(g.label, lambda g=g: self.perform(g), primary=True) for g in gestures]
+        if [b.gesture.label for b in self.gesture_buttons] != [g.label for g in gestures]:
+            self.gesture_buttons = [GestureButton(g, self.perform, primary=True) for g in gestures]
             if self.size != (0, 0):
                 self._layout_side()
         else:
             for b, g in zip(self.gesture_buttons, gestures, strict=True):
-                b.on_click = lambda g=g: self.perform(g)
+                b.gesture = g
 
     # === doing things =================================================================================================
     def perform(self, g: Gesture) -> bool:
@@ -389,7 +342,9 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
         return self.ctl.submit(action, seat)
 
     def after_apply(self, events: list[Event], human: bool = False) -> None:
-        """A decision was applied (``human``: the viewer's): the controller's part, then the table shows it."""
+        """A decision was applied (``human``: the viewer's): the game's table notes its lines, the controller does
+        its part, then the table shows it."""
+        self.note_events(events)
         self.ctl.applied(events, human)
         self.refresh(sync=True)
         self._sound(sound_of(events))
@@ -474,7 +429,7 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
             else:
                 self._hover_t += dt
             if spr is not None:
-                spr.hover = spr.draggable or spr.lit
+                spr.hover = (spr.draggable or spr.lit) and self.hover_lifts(spr)
         else:
             for box in self.boxes.values():
                 box.hot = box.lit and box.rect.inflate(12, 12).collidepoint(held.rect.center)
@@ -486,6 +441,7 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
         self.update_widgets()
         self.keyboard.update(dt)  # after the prompt's words: keyboard play and the summary may add theirs
         self.since.update(dt)
+        self.settle_moment()  # a game's moment that ended: the whole log shows, the waiting cards move
 
     def update_widgets(self) -> None:
         over = self.match.is_over()
@@ -501,6 +457,14 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
         p = self.prompt
         p.title, p.detail, p.alert, p.thinking = words.title, words.detail, words.alert, words.thinking
         p.clock, p.clock_alert = words.clock, words.clock_alert
+        extra = self.headline_extra() if over else ""
+        if extra:
+            p.title = self.outcome().headline + extra
+        moment = None if over else self.screen_moment()
+        if moment is not None:  # what the buttons offer would tell the moment's result before it shows
+            p.title, p.detail, p.alert = moment.title, moment.detail, False
+            for b in self.gesture_buttons:
+                b.visible = False
 
     def hint(self) -> str:
         """What is left to do, in words (under the prompt)."""
@@ -515,8 +479,10 @@ class TableScene(TableChrome, TableSprites, TableInput, Scene):
         return self.ctl.decision_seconds()
 
     def run_ai(self) -> None:
-        """The AI seats' step of a frame (a table may hold them a moment longer, e.g. after a battle)."""
-        self.ctl.run_ai()
+        """The AI seats' step of a frame, unless the game's table holds them a moment longer (``ai_waits``: a
+        battle being read)."""
+        if not self.ai_waits():
+            self.ctl.run_ai()
 
     def run_headless(self, max_seconds: float = 30.0, dt: float = 0.5) -> None:
         """Advance (AI moves and animations) until a human must act or the game is over; for tests."""

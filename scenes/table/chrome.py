@@ -15,76 +15,20 @@ from scenes import theme
 from scenes import widgets as w
 from scenes.table import kit
 from scenes.table import scores as score_table
+from scenes.table.buttons import SideColumn
 from scenes.table.focus_view import least_px
 from scenes.table.overlays import TableOverlays
 
 
-class TableChrome(TableOverlays):
+class TableChrome(SideColumn, TableOverlays):
     """Everything ``TableScene.draw`` paints that is the same for every game (a mixin: every attribute it reads is
     the TableScene's; it imports nothing of the scene, so the two modules form no cycle)."""
 
-    _side_key: Any = None
     legend_rect: pygame.Rect | None = None  # where the zoom's "on this card" panel was drawn last (legend.py)
-    _gesture_rows = 1  # rows of game buttons the side panel makes room for (the most seen at this table)
     ai_landing: bool = False  # a computer player's decision was applied and its cards still move (set by the scene)
     header_cut: dict[int, pygame.Rect]  # seats whose header shows a shortened status (set by the scene)
 
-    # --- the side panel -------------------------------------------------------------------------------------------
-    def _side_buttons(self) -> list[w.Button]:
-        return [self.results_btn, *self.gesture_buttons, self.undo_btn, self.scores_btn, self.hint_view.button, self.menu_btn]
-
-    def _layout_side(self) -> None:
-        k = self.k
-        s = self.side_rect
-        pad = theme.px(theme.PAD, k, 6)
-        gap = max(4, pad // 2)
-        inner = s.inflate(-2 * pad, -2 * pad)
-        over = self.match.is_over()
-        self._side_key = (len(self.gesture_buttons), over, s.size)
-        prompt_h = max(84, int(inner.h * 0.19))
-        self.prompt.layout(pygame.Rect(inner.x, inner.y, inner.w, prompt_h))
-        y = inner.y + prompt_h + gap
-        est_size = self.estimate_size()
-        est_h = 2 * theme.font("ui-bold", est_size).get_linesize()
-        self.estimate_rect = pygame.Rect(inner.x, y, inner.w, est_h)
-        y += est_h + gap
-        bh = max(28, theme.px(theme.BUTTON_H, k))
-        # The game's buttons (or, once it is over, "See the results") fill a band as tall as the most rows seen at
-        # this table, so Undo, Scores, Hint and Menu below it keep their places between phases (issue 28).
-        n = len(self.gesture_buttons)
-        half = (inner.w - gap) // 2 - 12
-        fnt = theme.font("ui-bold", max(10, int(bh * 0.42)))
-        narrow = all(fnt.size(b.text)[0] <= half for b in self.gesture_buttons)
-        cols = 1 if n <= 3 or not narrow else 2
-        rows = -(-n // cols)
-        self._gesture_rows = band = max(rows, self._gesture_rows)
-        gbh = max(24, min(bh, (int(inner.h * 0.34) - (band - 1) * gap) // band))
-        if over:
-            # one button's height at the band's top: a band-tall button drew its words band-large ("See t…")
-            self.results_btn.rect = pygame.Rect(inner.x, y, inner.w, max(gbh, min(bh, band * (gbh + gap) - gap)))
-        cw = (inner.w - (cols - 1) * gap) // cols
-        for i, b in enumerate(self.gesture_buttons):
-            r, c = divmod(i, cols)
-            b.rect = pygame.Rect(inner.x + c * (cw + gap), y + r * (gbh + gap), cw, gbh)
-        y += band * (gbh + gap)
-        half = (inner.w - gap) // 2
-        self.undo_btn.rect = pygame.Rect(inner.x, y, half, bh)
-        self.scores_btn.rect = pygame.Rect(inner.x + half + gap, y, inner.w - half - gap, bh)
-        y += bh + gap
-        self.menu_btn.rect = pygame.Rect(inner.x, y, inner.w, bh)
-        self.hint_view.place_row(self.menu_btn)  # Hint shares the Menu row while it shows (hint_view.py)
-        y += bh + pad
-        fs = self.log_font_size()
-        self.log.layout(pygame.Rect(inner.x, y, inner.w, max(0, inner.bottom - y)), fs)
-
-    def log_font_size(self) -> int:
-        """The log's type: three pixels over the least legible size of the window, and the design size where the
-        window allows (at 1280x720 it fell to 12 px, "very small" for the players of issue 28)."""
-        return max(least_px(self.size) + 3, round(16 * self.k))
-
-    def estimate_size(self) -> int:
-        return max(theme.MIN_FONT + 1, int(16 * self.k))
-
+    # --- the side panel (its column: buttons.py) ------------------------------------------------------------------
     _side_img: tuple[tuple[int, int], pygame.Surface] | None = None
     _side_img_key: Any = None
 
@@ -176,6 +120,7 @@ class TableChrome(TableOverlays):
         self.since.draw(surface)  # above the cards, below the dialogs, menus and zoom
         self.keyboard.draw(surface)
         self.hint_view.draw(surface)
+        self.draw_over_held(surface)  # the game's words the held card must not cover
         self._draw_drop_tag(surface)
         self.focus.draw(surface)  # an opponent's area shown big: under the dialogs, never above one
         if self.score_open:
@@ -424,8 +369,10 @@ class TableChrome(TableOverlays):
         return spr
 
     def ai_moving(self) -> bool:
-        """A computer player's decision is waiting to be shown, or the cards it moved have not come to rest."""
-        return bool(self.ctl.ai_queue) or self.ai_landing
+        """A computer player's decision is waiting to be shown, or the cards it moved have not come to rest, or one
+        is thinking while the viewer has nothing to decide (issue 28: a hover zoom stayed up over an opponent's area
+        while the AI played; a viewer deciding at the same time keeps the zoom)."""
+        return bool(self.ctl.ai_queue) or self.ai_landing or (bool(self.thinking_seats()) and not self.my_turn())
 
     def zoom_width(self, aspect: float = kit.CARD_RATIO) -> int:
         p = self.play

@@ -11,9 +11,9 @@ time comes in through ``update(dt)`` and the wall clock only through ``now``.
 The screen (``TableScene``) is its host: the controller asks it the few things
 only a screen knows (are cards still moving, is a card held, is the table the
 top scene) and tells it what happened (``refresh``, ``after_apply``, a sound,
-a toast, a hand-over: ``host.py``). A per-game table overrides some of those
-hooks (``run_ai``, ``after_apply``, ``refresh``, ``hint``, ``outcome``), so
-the controller always goes through the host for them.
+a toast, a hand-over: ``host.py``). The screen adds its own part to them (the
+sprites, a game's pacing hooks: ``pacing.py``) and a game's table its words
+(``hint``), so the controller always goes through the host for them.
 """
 
 from __future__ import annotations
@@ -285,9 +285,10 @@ class TableController(Estimates, LessonHook):
 
     def applied(self, events: list[Event], human: bool) -> None:
         """The controller's part of a decision just applied (before the screen refreshes): the autosave is due
-        (a human's at once, the AI's in batches: see ``autosave``) and the moments read its lines."""
+        (a human's at once, the AI's in batches: see ``autosave``; the last decision of the game at once, so the
+        game's end is saved and recorded before the table shows it) and the moments read its lines."""
         self._save_due = True
-        if human:
+        if human or self.match.is_over():
             self.autosave(force=True)
         self.moments.after_apply(events, human)
 
@@ -296,7 +297,8 @@ class TableController(Estimates, LessonHook):
         revealed since, and no other seat has acted on it)."""
         if self.draft is not None or self.draft_trail:
             return True
-        return not self.read_only and self.lesson is None and self.viewer is not None and self.match.can_undo(self.viewer)
+        return (not self.read_only and self.lesson is None and self.viewer is not None
+                and self.match.can_undo(self.viewer))
 
     def undo(self) -> bool:
         """Ctrl+Z: the last staged step first, then the viewer's last decision (its staged choice comes back); a
@@ -523,7 +525,7 @@ class TableController(Estimates, LessonHook):
         if self.viewer is None or self.read_only:
             return ""
         if not self.my_turn():
-            if self.match.can_undo(self.viewer):
+            if self.can_take_back():  # not in a lesson, whose Undo is off
                 return "Changed your mind? Undo (Ctrl+Z) takes your choice back while nothing is revealed."
             return ""
         words = ""

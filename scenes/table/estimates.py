@@ -40,7 +40,8 @@ class Estimates:
         if got is None:
             return ""
         score, exact = got
-        return live_score_words(self.outcome(), score, exact)  # game.outcome: one wording for every number
+        label = str(getattr(self.game, "estimate_label", "") or "Your score now")
+        return live_score_words(self.outcome(), score, exact, label)  # game.outcome: one wording for every number
 
     def estimate_breakdown(self) -> tuple[str, ...]:
         """Where the live score comes from, one line per source (``Game.estimate_breakdown``), for its tooltip."""

@@ -2,7 +2,9 @@
 
 ``GestureIndex`` (``gesture_index.py``, no pygame) answers the four questions a
 table asks of ``Game.gestures``; ``GestureMenu`` asks the player which decision
-a drop or click means when it could mean several.
+a drop or click means when it could mean several; a ``GestureButton`` makes one
+gesture and is found by it (the hint's ring, the keyboard), never by its words:
+two gestures may share a label, and a label may be shortened to fit.
 """
 
 from __future__ import annotations
@@ -17,10 +19,23 @@ from scenes import widgets as w
 from scenes.table.gesture_index import GestureIndex
 from scenes.table.paint import place_popup
 
-__all__ = ["GestureIndex", "GestureMenu"]
+__all__ = ["GestureButton", "GestureIndex", "GestureMenu"]
 
 #: The menu's title after a click beside it: it stays until a choice or Cancel.
 OUTSIDE = "Choose one, or Cancel (Esc):"
+
+
+class GestureButton(w.Button):
+    """A button that makes ``gesture`` (re-pointed when a refresh brings an equal-worded new one)."""
+
+    def __init__(self, gesture: Gesture, make: Callable[[Gesture], object], *, primary: bool = False) -> None:
+        super().__init__(gesture.label, lambda: make(self.gesture), primary=primary)
+        self.gesture = gesture
+
+
+def button_for(buttons: Sequence[w.Button], gesture: Gesture) -> w.Button | None:
+    """The button among ``buttons`` that makes ``gesture`` (None when no button does)."""
+    return next((b for b in buttons if isinstance(b, GestureButton) and b.gesture == gesture), None)
 
 
 class GestureMenu:
@@ -32,7 +47,7 @@ class GestureMenu:
         self.on_pick = on_pick
         self.on_cancel = on_cancel
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.buttons: list[w.Button] = [w.Button(g.label, lambda g=g: self._pick(g)) for g in self.gestures]
+        self.buttons: list[w.Button] = [GestureButton(g, self._pick) for g in self.gestures]
         self.cancel_button = w.Button("Cancel", self._cancel)
         self.title = "Which one?"
         self.closed = False

@@ -21,6 +21,7 @@ from game.engine import Gesture
 from scenes import theme
 from scenes import widgets as w
 from scenes.table import kit
+from scenes.table.gestures import button_for
 from scenes.table.hint import Coach
 
 LABEL = "Hint"
@@ -126,8 +127,8 @@ class HintView:
         [button] for a button ([] when not on screen)."""
         t = self.table
         if g.kind == "button":
-            b = next((b for b in t.gesture_buttons if b.text == g.label and b.visible), None)
-            return [pygame.Rect(b.rect)] if b is not None else []
+            b = button_for(t.gesture_buttons, g)
+            return [pygame.Rect(b.rect)] if b is not None and b.visible else []
         start = self._card_rect(g.card, g.source or "") if g.card is not None else self._zone_rect(g.source or "")
         out = [start] if start is not None else []
         if g.target is not None:

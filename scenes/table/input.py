@@ -188,8 +188,7 @@ class TableInput:
         gestures = self.gestures.drops(tag.card, tag.zone, box.name)
         if len(gestures) == 1:
             return self.perform(gestures[0])
-        self._choose(gestures, pos, about=[box.rect, spr.home_rect])
-        return False
+        return self._choose(gestures, pos, about=[box.rect, spr.home_rect])
 
     def say_why_not(self, under: kit.ZoneBox | None, source: str, has_targets: bool) -> None:
         """A drop that does nothing says why, never silence (issue 28): on its own place it is only put back (a
@@ -229,7 +228,10 @@ class TableInput:
 
     def _choose(self, gestures: Sequence[Gesture], pos: tuple[int, int],
                 about: Sequence[pygame.Rect] = ()) -> bool:
-        """One gesture: make it; several: ask which (a small menu by the pointer, off the rects it is ``about``)."""
+        """One gesture: make it; several: the table may tell them apart by where the pointer is
+        (``narrow_choice``), else a small menu by the pointer asks which (off the rects it is ``about``)."""
+        if len(gestures) > 1:
+            gestures = self.narrow_choice(gestures, pos)
         if not gestures:
             return False
         if len(gestures) == 1:
@@ -237,6 +239,12 @@ class TableInput:
         self.menu = GestureMenu(gestures, self.perform, self._menu_cancelled)
         self.menu.layout(pos, self.play, self.k, avoid=about)
         return False
+
+    def narrow_choice(self, gestures: Sequence[Gesture], pos: tuple[int, int]) -> Sequence[Gesture]:
+        """Which of several gestures one drop (or a click on a place, a card picked up) at ``pos`` means: a table
+        may tell them apart by where on the place the pointer is (Villages: the "Give" and "Hire to attack"
+        halves of a village); several left: a menu asks. Default: all of them."""
+        return gestures
 
     def _menu_cancelled(self) -> None:
         self.menu = None

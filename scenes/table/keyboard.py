@@ -37,6 +37,7 @@ import pygame
 
 from game.engine import Gesture
 from scenes import theme
+from scenes.table.gestures import button_for
 from scenes.table.input import GestureMenu
 
 NEXT_KEYS = (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN)
@@ -278,7 +279,7 @@ class KeyboardPlay:
         stops = [s for _, s in placed]
         buttons = list(getattr(t, "gesture_buttons", ()))
         for i, g in enumerate(idx.buttons):
-            widget = buttons[i] if i < len(buttons) and buttons[i].text == g.label else None
+            widget = button_for(buttons, g)
             stops.append(Stop("button", ("button", g.label, i), [g], label=g.label, widget=widget))
         return stops
 

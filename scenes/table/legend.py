@@ -82,6 +82,10 @@ def face_picture(face: Callable[[int], pygame.Surface], ratio: float = 1.4) -> P
     return lambda size: face(max(8, round(size / ratio)))
 
 
+#: The width a face is drawn at before a part of it is cut out (then scaled to the picture's size).
+FULL_FACE = 160
+
+
 def crop_picture(face: Callable[[int], pygame.Surface], box: tuple[float, float, float, float],
                  ratio: float = 1.4) -> Picture:
     """A part of a real card face: ``box`` is (x, y, w, h) in fractions of the face's width and height. The face is
@@ -89,11 +93,18 @@ def crop_picture(face: Callable[[int], pygame.Surface], box: tuple[float, float,
 
     def draw(size: int) -> pygame.Surface:
         width = max(16, min(900, round(size / max(box[3] * ratio, 0.01))))  # the part is ``size`` px tall
-        img = face(width)
+        # the boxes are where the marks lie on a full-size face: a small face lays its marks out otherwise (a
+        # Villages card under 80 px puts its power disc below the band, so the crop showed "Ar" of the name)
+        img = face(max(width, FULL_FACE))
         fw, fh = img.get_size()
         r = pygame.Rect(round(box[0] * fw), round(box[1] * fh), max(1, round(box[2] * fw)), max(1, round(box[3] * fh)))
         r = r.clip(img.get_rect())
-        return img.subsurface(r).copy() if r.w > 0 and r.h > 0 else img
+        part = img.subsurface(r).copy() if r.w > 0 and r.h > 0 else img
+        if width < FULL_FACE:
+            scale = width / FULL_FACE
+            part = pygame.transform.smoothscale(part, (max(1, round(part.get_width() * scale)),
+                                                       max(1, round(part.get_height() * scale))))
+        return part
 
     return draw
 

@@ -38,6 +38,7 @@ class LessonView:
         self._on_leave = on_leave
         self.said = ""  # what the tutor said after the last step
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self._cards: tuple[tuple[int, int, int], ...] | None = None  # where the cards lay when the panel was placed
         self._placed: tuple[Any, pygame.Rect] | None = None
         self.t = 0.0
 
@@ -73,6 +74,11 @@ class LessonView:
             return False
         acting = m.to_act()
         return any(s != LEARNER for s in acting) or (t.auto > 0 and LEARNER in acting)
+
+    def _held_for_player(self) -> bool:
+        """The other seats' moves wait for the player (a round's score table is on screen until Continue)."""
+        moments = getattr(self.table, "moments", None)
+        return bool(getattr(moments, "waiting_for_player", False))
 
     # --- buttons ---------------------------------------------------------------------------------------------------
     def next(self) -> None:
@@ -146,12 +152,21 @@ class LessonView:
         out.append((f"{lesson.title} · step {tutor.index + 1} of {n} · {step.idea}", "ui-bold", theme.INK_SOFT))
         if tutor.index == 0 and lesson.intro:
             out.append((lesson.intro, "ui", theme.INK))
+        due = tutor.reading and self.others_due()
+        held = due and self._held_for_player()
+        if due and not held:
+            # a reading step tells what the coming moves do ("the First Market paid you 8", "Round 2: Ada drafts
+            # first"): said before the table shows it, it reads as wrong (the gold still 9), so its words wait
+            out.append(("Watch the table: the other players move now; the lesson goes on when they are done.", "ui",
+                        theme.INK_SOFT))
+            return out
         if self.said:
             out.append((self.said, "ui", theme.GOOD))
         out.append((step.say, "ui-bold", theme.INK))
         out.append((step.why, "ui", theme.INK_SOFT))
-        if tutor.reading and self.others_due():
-            out.append(("Watch the table: Next comes once these moves are made.", "ui", theme.INK_SOFT))
+        if held:  # a round's score table is up: the step is about it, and the moves wait for its Continue
+            out.append(("Continue the score table when you have read it; Next comes after that.", "ui",
+                        theme.INK_SOFT))
         elif tutor.reading:
             out.append(("Press Next (or N) when you are ready.", "ui", theme.INK_SOFT))
         return out
@@ -216,7 +231,12 @@ class LessonView:
         fits = {wd: self._fit(wd, size, pad, bh) for wd in widths}
         hint = getattr(getattr(t, "hint_view", None), "panel", None)
         score = tuple(t.score_rect) if t.score_open else ()
-        key = (self.tutor.index, self.tutor.done, tuple(play), tuple(fits[narrow][0]), tuple(hint or ()), score)
+        if not t.animating or self._cards is None:  # placed anew once the cards have come to rest where they moved
+            # (placed once per step, the panel came to lie over a village Ada founded after the step began)
+            homes = [s.home_rect for s in t.order]  # where each card rests: a hover's lift moves no panel
+            self._cards = tuple(sorted((r.x // 24, r.y // 24, r.w // 24) for r in homes))
+        key = (self.tutor.index, self.tutor.done, tuple(play), tuple(fits[narrow][0]), tuple(hint or ()), score,
+               self._cards)
         if self._placed is None or self._placed[0] != key:
             self._placed = (key, self._place(spots, [(wd, fits[wd][1]) for wd in widths]))
         r = self.panel = pygame.Rect(self._placed[1])

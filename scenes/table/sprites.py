@@ -9,7 +9,7 @@ held card may go, what a click does) are set here too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -152,12 +152,21 @@ class TableSprites:
             spr.dragging = False
             spr.hover = False
             if animate and dur > 0 and piles:
-                dest = next((b for b in piles if "discard" in b.name), None) or min(
-                    piles, key=lambda b: abs(b.rect.centerx - spr.x) + abs(b.rect.centery - spr.y))
-                spr.move_to(dest.rect.centerx - spr.width / 2, dest.rect.centery - spr.height / 2, dur)
+                went = self.boxes.get(self.went_to(key) or "")
+                if went is not None:  # the game says where it went: it glides there (a fan: its own width)
+                    w = went.card_w if went.layout != "fan" else spr.width
+                    spr.move_to(went.rect.centerx - w / 2, went.rect.centery - spr.height / 2, dur)
+                else:
+                    dest = next((b for b in piles if "discard" in b.name), None) or min(
+                        piles, key=lambda b: abs(b.rect.centerx - spr.x) + abs(b.rect.centery - spr.y))
+                    spr.move_to(dest.rect.centerx - spr.width / 2, dest.rect.centery - spr.height / 2, dur)
                 self.leaving.append(spr)
         self.sprites = new_sprites
         self.order = order
+        dim = self.dimmed_cards()
+        for spr in order if dim else ():
+            if isinstance(spr.tag, CardTag) and spr.tag.card in dim:
+                spr.dim = True
         if self.hover is not None and self.hover.key not in new_sprites:
             self.hover = None
         if self.zoom_pinned is not None and self.zoom_pinned.key not in new_sprites:
@@ -165,6 +174,21 @@ class TableSprites:
         if self.selected is not None and (self.selected.key not in new_sprites or not self.selected.draggable):
             self.selected = None
         self.light_targets()
+
+    def went_to(self, key: str) -> str | None:
+        """The zone a card that left the view went to (``key``: its sprite's), whose box it glides to before it
+        vanishes; None: onto a pile (the discard, else the nearest). A table may know better (V&V: into another
+        Mayor's hand, or out of the game)."""
+        return None
+
+    def dimmed_cards(self) -> Collection[str]:
+        """The cards drawn dimmed after a sync (V&V: the hand cards the viewer cannot afford or place now)."""
+        return ()
+
+    def slot_hint(self, box: kit.ZoneBox, droppable: bool) -> str:
+        """The words written in a box's empty places (``droppable``: some card may be dropped there now). A table
+        may say what a place is for (Villagers: "New chain or solitary")."""
+        return "Drop a card here" if droppable else ""
 
     def light_targets(self, held: kit.CardSprite | None = None) -> None:
         """Light the zones the held (or selected) card may go to, and the zones a click does something on."""
@@ -178,7 +202,7 @@ class TableSprites:
             box.hot = False
             box.clickable = name in self.gestures.zone_clicks
             if box.slots:
-                box.slot_hint = "Drop a card here" if name in droppable else ""
+                box.slot_hint = self.slot_hint(box, name in droppable)
 
     def box_at(self, pos: tuple[int, int], among: Sequence[str] | None = None) -> kit.ZoneBox | None:
         """The zone box under ``pos`` (the smallest when boxes nest), optionally only among some zone ids; a

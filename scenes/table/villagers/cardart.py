@@ -23,6 +23,7 @@ from game.villagers.cards import FOUNDERS_FOOD, TYPES, CardType, ctype
 from game.villagers.present import SUIT_COLORS, coin_words
 from game.villagers.texts import SILVER_WORDS, card_text
 from scenes import theme
+from scenes.table.cardtools import blank, card_size, finish, mix, shade
 from scenes.table.facewords import SS as _SS
 from scenes.table.facewords import Words
 from scenes.table.facewords import font as _font
@@ -39,13 +40,8 @@ from scenes.table.villagers.cardparts import (
     _badge,
     _band,
     _base,
-    _blank,
     _cached,
-    _finish,
     _icon,
-    _mix,
-    _shade,
-    card_size,
     fit_name,
     put_name,
 )
@@ -128,100 +124,135 @@ def villager_face(card: str, width: int, *, side: int = 0, covered: bool = False
 
 def _villager(card: str, width: int, side: int, covered: bool, standin: str, coins: int,
               zoom: bool, least: int = 0, road: bool = False) -> pygame.Surface:
-    t = ctype(card)
-    if t.name == "Founders" and side:
-        t = FOUNDERS_FOOD
-    w, h = card_size(width * _SS)
+    """Drawn in the order a covered card must still show its parts: the band (suit, slots, padlock), the header
+    (the name first, then the chain and the symbol row where they fit), then the body under the peek line."""
+    printed = ctype(card)
+    card_type = FOUNDERS_FOOD if printed.name == "Founders" and side else printed
+    sheet_w, sheet_h = card_size(width * _SS)
     words = Words(least, centred=False)
-    color = SUIT_COLORS.get(t.suit, (150, 150, 150))
-    s, inner = _base(w, h, CREAM)
-    radius = max(1, round(w * 0.06) - max(2, round(w / 90)))
-    m = round(w * 0.05)
-    band = _band(s, inner, round(w * 0.2), color, radius)
-    # suit icons on a cream plate at the left of the band
+    color = SUIT_COLORS.get(card_type.suit, (150, 150, 150))
+    sheet, inner = _base(sheet_w, sheet_h, CREAM)
+    radius = max(1, round(sheet_w * 0.06) - max(2, round(sheet_w / 90)))
+    margin = round(sheet_w * 0.05)
+    band = _band(sheet, inner, round(sheet_w * 0.2), color, radius)
+    plate = _suit_plate(sheet, card_type, band, color, margin)
+    right = _band_marks(sheet, card_type, band, TYPES[standin].slots if standin else card_type.slots, margin)
+    if card_type.unlocker:
+        _unlocker_pill(sheet, words, card_type.unlocker, band, plate, right, margin)
+    chain = chain_words(printed if card_type is FOUNDERS_FOOD else card_type, standin, side)
+    _header(sheet, words, card_type, inner, band, margin, chain, covered, bool(standin))
+    # the body
+    body = pygame.Rect(inner.x + margin, round(sheet_w * (PEEK + 0.03)), inner.w - 2 * margin,
+                       inner.bottom - round(sheet_w * (PEEK + 0.03)) - margin)
+    pygame.draw.line(sheet, CREAM_DARK, (inner.x + margin, round(sheet_w * PEEK)),
+                     (inner.right - margin, round(sheet_w * PEEK)), max(1, sheet_w // 100))
+    _body(sheet, words, card_type, body, zoom, coins, road)
+    return finish(sheet, card_size(width), words)
+
+
+# --- the band: suit, slots, discard, padlock ------------------------------------------------------------------------
+def _suit_plate(sheet: pygame.Surface, card_type: CardType, band: pygame.Rect, color: tuple[int, int, int],
+                margin: int) -> pygame.Rect:
+    """The suit's icons (two for a double symbol) on a cream plate at the left of the band; returns the plate."""
+    sheet_w = sheet.get_width()
     isz = round(band.h * 0.78)
-    n = 2 if t.symbols == 2 else 1
-    plate = pygame.Rect(band.x + round(m * 0.6), band.centery - round(band.h * 0.44), isz * n + round(isz * 0.25)
-                        + (round(isz * 0.05) if n > 1 else 0), round(band.h * 0.88))
-    pygame.draw.rect(s, CREAM, plate, border_radius=plate.h // 2)
-    pygame.draw.rect(s, _shade(color, 0.55), plate, max(1, w // 110), border_radius=plate.h // 2)
+    n = 2 if card_type.symbols == 2 else 1
+    plate = pygame.Rect(band.x + round(margin * 0.6), band.centery - round(band.h * 0.44),
+                        isz * n + round(isz * 0.25) + (round(isz * 0.05) if n > 1 else 0), round(band.h * 0.88))
+    pygame.draw.rect(sheet, CREAM, plate, border_radius=plate.h // 2)
+    pygame.draw.rect(sheet, shade(color, 0.55), plate, max(1, sheet_w // 110), border_radius=plate.h // 2)
     for i in range(n):
-        img = _icon(SUIT_ICON.get(t.suit, "any"), isz)
-        s.blit(img, img.get_rect(center=(plate.x + round(isz * 0.62) + i * round(isz * 1.05), plate.centery)))
-    right = band.right - round(m * 0.6)
-    # slot marks: one small card socket per card that may sit on it (a stand-in has the slots of its type)
-    slots = TYPES[standin].slots if standin else t.slots
+        img = _icon(SUIT_ICON.get(card_type.suit, "any"), isz)
+        sheet.blit(img, img.get_rect(center=(plate.x + round(isz * 0.62) + i * round(isz * 1.05), plate.centery)))
+    return plate
+
+
+def _band_marks(sheet: pygame.Surface, card_type: CardType, band: pygame.Rect, slots: int, margin: int) -> int:
+    """From the band's right end leftwards: one small card socket per card that may sit on this one (a stand-in
+    has the slots of its type), then the discard symbol (Tinner, Smuggler). Returns where the free band ends."""
+    sheet_w = sheet.get_width()
+    right = band.right - round(margin * 0.6)
     if slots:
-        sw, sh = round(w * 0.065), round(band.h * 0.62)
+        sw, sh = round(sheet_w * 0.065), round(band.h * 0.62)
         for _ in range(slots):
             r = pygame.Rect(right - sw, band.centery - sh // 2, sw, sh)
-            pygame.draw.rect(s, CREAM, r, border_radius=max(1, sw // 4))
-            pygame.draw.rect(s, INK, r, max(1, w // 120), border_radius=max(1, sw // 4))
-            pygame.draw.line(s, INK, (r.x + sw // 4, r.y + sh // 3), (r.right - sw // 4 - 1, r.y + sh // 3),
-                             max(1, w // 160))
+            pygame.draw.rect(sheet, CREAM, r, border_radius=max(1, sw // 4))
+            pygame.draw.rect(sheet, INK, r, max(1, sheet_w // 120), border_radius=max(1, sw // 4))
+            pygame.draw.line(sheet, INK, (r.x + sw // 4, r.y + sh // 3), (r.right - sw // 4 - 1, r.y + sh // 3),
+                             max(1, sheet_w // 160))
             right = r.x - round(sw * 0.35)
-    if t.special.startswith("discard"):  # Tinner and Smuggler: the discard symbol
+    if card_type.special.startswith("discard"):
         img = _icon("discard", band.h * 0.82)
         r = img.get_rect(midright=(right, band.centery))
-        s.blit(img, r)
-        right = r.x - round(m * 0.3)
-    # the padlock and the name of its Unlocking Villager (the padlock alone where the name would be too small)
-    if t.unlocker:
-        pad_h = round(band.h * 0.86)
-        lock = _icon("padlock", pad_h * 0.86)
-        room = right - plate.right - round(m * 0.6) - lock.get_width() - round(pad_h * 0.45)
-        px = words.fit(t.unlocker, "ui-bold", band.h * 0.5, room, band.h * 0.3)
-        tw = words.width(t.unlocker, "ui-bold", px) if px is not None else 0
-        pill = pygame.Rect(0, 0, lock.get_width() + tw + round(pad_h * 0.45 if px else pad_h * 0.2), pad_h)
-        pill.midright = (right, band.centery)
-        pygame.draw.rect(s, CREAM, pill, border_radius=pill.h // 2)
-        pygame.draw.rect(s, INK, pill, max(1, w // 130), border_radius=pill.h // 2)
-        s.blit(lock, lock.get_rect(midleft=(pill.x + round(pad_h * 0.1), pill.centery)))
-        words.put(t.unlocker, "ui-bold", px, INK, "midleft",
-                  (pill.x + round(pad_h * 0.12) + lock.get_width(), pill.centery))
-    # the name first, always (issue 28); the chain line above it and the symbol row under it where they fit too
-    room = inner.w - 2 * m
-    name = fit_name(words, t.name, w * 0.135, w * 0.09, room, inner.w - 2)
-    row = pygame.Rect(inner.x + m, round(w * 0.458), inner.w - 2 * m, round(w * 0.135))
-    peek = round(w * PEEK)  # what shows of a covered card: the name and the symbol row must fit above it
+        sheet.blit(img, r)
+        right = r.x - round(margin * 0.3)
+    return right
+
+
+def _unlocker_pill(sheet: pygame.Surface, words: Words, unlocker: str, band: pygame.Rect, plate: pygame.Rect,
+                   right: int, margin: int) -> None:
+    """The padlock and the name of its Unlocking Villager, ending at ``right`` (the padlock alone where the name
+    would be too small)."""
+    sheet_w = sheet.get_width()
+    pad_h = round(band.h * 0.86)
+    lock = _icon("padlock", pad_h * 0.86)
+    room = right - plate.right - round(margin * 0.6) - lock.get_width() - round(pad_h * 0.45)
+    px = words.fit(unlocker, "ui-bold", band.h * 0.5, room, band.h * 0.3)
+    tw = words.width(unlocker, "ui-bold", px) if px is not None else 0
+    pill = pygame.Rect(0, 0, lock.get_width() + tw + round(pad_h * 0.45 if px else pad_h * 0.2), pad_h)
+    pill.midright = (right, band.centery)
+    pygame.draw.rect(sheet, CREAM, pill, border_radius=pill.h // 2)
+    pygame.draw.rect(sheet, INK, pill, max(1, sheet_w // 130), border_radius=pill.h // 2)
+    sheet.blit(lock, lock.get_rect(midleft=(pill.x + round(pad_h * 0.1), pill.centery)))
+    words.put(unlocker, "ui-bold", px, INK, "midleft", (pill.x + round(pad_h * 0.12) + lock.get_width(), pill.centery))
+
+
+# --- the header: what a covered card still shows --------------------------------------------------------------------
+def _header(sheet: pygame.Surface, words: Words, card_type: CardType, inner: pygame.Rect, band: pygame.Rect,
+            margin: int, chain: str, covered: bool, standin: bool) -> None:
+    """The name first, always (issue 28); the ``chain`` line above it and the symbol row under it where they fit
+    too, all above the peek line (what shows of a covered card). A name on two lines, or no room for the row on a
+    card with Gold, makes the compact header: the name, and under it the Gold big enough to read."""
+    sheet_w = sheet.get_width()
+    room = inner.w - 2 * margin
+    name = fit_name(words, card_type.name, sheet_w * 0.135, sheet_w * 0.09, room, inner.w - 2)
+    row = pygame.Rect(inner.x + margin, round(sheet_w * 0.458), inner.w - 2 * margin, round(sheet_w * 0.135))
+    peek = round(sheet_w * PEEK)
     name_h = name.height if name is not None else 0
-    top = band.bottom + round(w * 0.012)
+    top = band.bottom + round(sheet_w * 0.012)
     row_h = min(row.h, peek - round(top + name_h))
-    if name is None or len(name.lines) > 1 or (row_h < row.h * 0.5 and t.gold and not standin):
-        # a compact face: the name (on two lines where one is too narrow), under it the Gold big enough to read
-        below = round(put_name(words, name, w / 2, top)) if name is not None else band.bottom
+    if name is None or len(name.lines) > 1 or (row_h < row.h * 0.5 and card_type.gold and not standin):
+        below = round(put_name(words, name, sheet_w / 2, top)) if name is not None else band.bottom
         area = pygame.Rect(inner.x, below, inner.w, peek - below)
         if area.h > (peek - band.bottom) * 0.3:
-            _compact_row(s, words, t, area, covered, bool(standin))
-    else:
-        chain = chain_words(ctype(card) if t is FOUNDERS_FOOD else t, standin, side)
-        cpx = words.fit(chain, "ui", w * 0.085, room, w * 0.072)
-        if cpx is None and "›" in chain:  # keep the end of a long chain: what it sits on
-            parts = chain.split(" › ")
-            while len(parts) > 1 and cpx is None:
-                parts = parts[1:]
-                chain = "… › " + " › ".join(parts)
-                cpx = words.fit(chain, "ui", w * 0.085, room, w * 0.072)
-        chain_h = cpx * _SS * 0.94 if cpx is not None else 0  # the printed layout: the name tucks under it
-        name_y = top
-        if cpx is not None and top + chain_h + name_h + row.h <= peek + w * 0.02:
-            words.put(chain, "ui", cpx, ACCENT if standin else INK_SOFT, "midtop", (w // 2, top))
-            name_y = round(top + chain_h)
-            row_h = row.h
-        elif row_h >= row.h:  # room to spare: the name sits midway between the band and the row
-            name_y = round(top + (peek - row.h - top - name_h) / 2)
-        put_name(words, name, w / 2, name_y)
-        if row_h >= row.h * 0.5:
-            row = pygame.Rect(row.x, peek - row_h - max(0, (peek - name_y - round(name_h) - row_h) // 2),
-                              row.w, row_h)
-            _symbol_row(s, words, t, row, covered, bool(standin))
-    # the body
-    body = pygame.Rect(inner.x + m, round(w * (PEEK + 0.03)), inner.w - 2 * m, inner.bottom - round(w * (PEEK + 0.03))
-                       - m)
-    pygame.draw.line(s, CREAM_DARK, (inner.x + m, round(w * PEEK)), (inner.right - m, round(w * PEEK)),
-                     max(1, w // 100))
-    _body(s, words, t, body, zoom, coins, road)
-    return _finish(s, width, words)
+            _compact_row(sheet, words, card_type, area, covered, standin)
+        return
+    chain, cpx = _fit_chain(words, chain, room, sheet_w)
+    chain_h = cpx * _SS * 0.94 if cpx is not None else 0  # the printed layout: the name tucks under it
+    name_y = top
+    if cpx is not None and top + chain_h + name_h + row.h <= peek + sheet_w * 0.02:
+        words.put(chain, "ui", cpx, ACCENT if standin else INK_SOFT, "midtop", (sheet_w // 2, top))
+        name_y = round(top + chain_h)
+        row_h = row.h
+    elif row_h >= row.h:  # room to spare: the name sits midway between the band and the row
+        name_y = round(top + (peek - row.h - top - name_h) / 2)
+    put_name(words, name, sheet_w / 2, name_y)
+    if row_h >= row.h * 0.5:
+        row = pygame.Rect(row.x, peek - row_h - max(0, (peek - name_y - round(name_h) - row_h) // 2), row.w, row_h)
+        _symbol_row(sheet, words, card_type, row, covered, standin)
+
+
+def _fit_chain(words: Words, chain: str, room: int, sheet_w: int) -> tuple[str, int | None]:
+    """The chain line and its size where it fits ``room``: a long chain keeps its end (what the card sits on),
+    its start cut to "…"; None for the size when not even that fits."""
+    cpx = words.fit(chain, "ui", sheet_w * 0.085, room, sheet_w * 0.072)
+    if cpx is None and "›" in chain:
+        parts = chain.split(" › ")
+        while len(parts) > 1 and cpx is None:
+            parts = parts[1:]
+            chain = "… › " + " › ".join(parts)
+            cpx = words.fit(chain, "ui", sheet_w * 0.085, room, sheet_w * 0.072)
+    return chain, cpx
 
 
 def _compact_row(s: pygame.Surface, words: Words, t: CardType, area: pygame.Rect, covered: bool,
@@ -233,7 +264,7 @@ def _compact_row(s: pygame.Surface, words: Words, t: CardType, area: pygame.Rect
         px = words.fit(str(t.gold), "ui-bold", d * 0.7, d * 0.9)
         if px is not None:
             c = area.center
-            pygame.draw.circle(s, _shade(GOLD_FILL, 0.55), c, d // 2)
+            pygame.draw.circle(s, shade(GOLD_FILL, 0.55), c, d // 2)
             pygame.draw.circle(s, GOLD_FILL, c, max(1, d // 2 - max(1, d // 11)))
             words.put(str(t.gold), "ui-bold", px, INK, "center", (c[0], c[1] + max(0, d // 40)))
             if covered:
@@ -243,7 +274,7 @@ def _compact_row(s: pygame.Surface, words: Words, t: CardType, area: pygame.Rect
         if not covered:  # the body shows the suit large; a covered card shows it here, where it peeks out
             return
         mark = _icon(SUIT_ICON.get(t.suit, "any"), min(area.h, area.w) * 0.8,
-                     _mix(SUIT_COLORS.get(t.suit, (150, 150, 150)), INK, 0.2))
+                     mix(SUIT_COLORS.get(t.suit, (150, 150, 150)), INK, 0.2))
         s.blit(mark, mark.get_rect(center=area.center))
         return
     row = pygame.Rect(area.x + area.w // 20, area.centery - area.h // 4, area.w - area.w // 10, area.h // 2)
@@ -289,7 +320,7 @@ def _symbol_row(s: pygame.Surface, words: Words, t: CardType, row: pygame.Rect, 
             break
         unit *= 0.9
     total = sum(width_of(tk, unit) for tk in tokens) + unit * gap * (len(tokens) - 1)
-    layer = _blank(s.get_width(), s.get_height())
+    layer = blank(s.get_width(), s.get_height())
     x = row.centerx - total / 2
     cy = row.centery
     for tok in tokens:
@@ -364,5 +395,5 @@ def _body(s: pygame.Surface, words: Words, t: CardType, body: pygame.Rect, zoom:
         shown = words.block(short, text_area, w * 0.08, "ui", INK, w * 0.045)
     if not shown and not coins:
         mark = _icon(SUIT_ICON.get(t.suit, "any"), min(text_area.h, text_area.w) * 0.62,
-                     _mix(color, CREAM, 0.68))
+                     mix(color, CREAM, 0.68))
         s.blit(mark, mark.get_rect(center=text_area.center))

@@ -13,18 +13,19 @@ import pygame
 
 from scenes import assets
 from scenes.table import kit
+from scenes.table.cardtools import CARD_RATIO as CARD_RATIO  # the table reads the card's shape here
+from scenes.table.cardtools import card_size as card_size
+from scenes.table.cardtools import shade, stock
 from scenes.table.facewords import SS as _SS
-from scenes.table.facewords import Words, carry_title
+from scenes.table.facewords import Words
 from scenes.table.facewords import font as _font
 
-CARD_RATIO = 1.4
 PEEK = 0.6  # the header's height in card widths: what a covered card still shows
 
 INK = (43, 33, 24)
 INK_SOFT = (104, 86, 68)
 CREAM = (247, 239, 219)
 CREAM_DARK = (226, 212, 182)
-BORDER = (58, 44, 32)
 GOLD_FILL = (236, 184, 64)
 SILVER_FILL = (196, 202, 210)
 COIN_INK = (120, 84, 10)
@@ -48,15 +49,7 @@ SILVER_ICON: dict[str, str] = {
 }
 _FACES = kit.FaceCache(500)
 _cached = _FACES.get
-
-
-def clear_cache() -> None:
-    _FACES.clear()
-
-
-def card_size(width: int) -> tuple[int, int]:
-    width = max(1, int(width))
-    return width, round(width * CARD_RATIO)
+clear_cache = _FACES.clear  # drops this game's faces (the tests' fresh start, the text audit)
 
 
 # --- drawing helpers ------------------------------------------------------------------------------------------------
@@ -64,46 +57,16 @@ def _icon(name: str, size: float, color: tuple[int, int, int] | None = None) -> 
     return assets.icon(name, max(4, round(size)), color)
 
 
-def _shade(c: tuple[int, int, int], f: float) -> tuple[int, int, int]:
-    return (round(c[0] * f), round(c[1] * f), round(c[2] * f))
-
-
-def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
-
-
-def _ink_on(c: tuple[int, int, int]) -> tuple[int, int, int]:
-    """Dark or light text, whichever reads on ``c``."""
-    return INK if (c[0] * 299 + c[1] * 587 + c[2] * 114) / 1000 > 150 else (255, 250, 238)
-
-
-def _blank(w: int, h: int) -> pygame.Surface:
-    return pygame.Surface((w, h), pygame.SRCALPHA)
-
-
-def _finish(s: pygame.Surface, width: int, words: Words | None = None) -> pygame.Surface:
-    out = pygame.transform.smoothscale(s, card_size(width))
-    if words is not None:
-        words.draw(out)
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        out = carry_title(out, out.convert_alpha())
-    return out
-
-
 def _base(w: int, h: int, face: tuple[int, int, int]) -> tuple[pygame.Surface, pygame.Rect]:
-    s = _blank(w, h)
-    r = max(2, round(w * 0.06))
-    bw = max(2, round(w / 90))
-    pygame.draw.rect(s, BORDER, s.get_rect(), border_radius=r)
-    inner = s.get_rect().inflate(-2 * bw, -2 * bw)
-    pygame.draw.rect(s, face, inner, border_radius=max(1, r - bw))
+    """The cream card and its border, Villagers' proportions (a heavier edge than the other games')."""
+    s, inner, _band = stock(w, h, face, radius=max(2, round(w * 0.06)), border_w=max(2, round(w / 90)))
     return s, inner
 
 
 def _band(s: pygame.Surface, inner: pygame.Rect, h: int, color: tuple[int, int, int], radius: int) -> pygame.Rect:
     band = pygame.Rect(inner.x, inner.y, inner.w, h)
     pygame.draw.rect(s, color, band, border_top_left_radius=radius, border_top_right_radius=radius)
-    pygame.draw.line(s, _shade(color, 0.6), (band.x, band.bottom), (band.right - 1, band.bottom),
+    pygame.draw.line(s, shade(color, 0.6), (band.x, band.bottom), (band.right - 1, band.bottom),
                      max(1, inner.w // 90))
     return band
 
@@ -119,7 +82,7 @@ def _badge(s: pygame.Surface, words: Words, center: tuple[int, int], d: int, tex
             d = min(round(d * grow), max(d, round(_font("ui-bold", px).get_height() * _SS * 1.05),
                                          round(words.width(text, "ui-bold", px) / 0.8)))
     r = d // 2
-    pygame.draw.circle(s, _shade(fill, 0.55), center, r)
+    pygame.draw.circle(s, shade(fill, 0.55), center, r)
     pygame.draw.circle(s, fill, center, max(1, r - max(1, d // 11)))
     words.put(text, "ui-bold", px, fg, "center", (center[0], center[1] + max(0, d // 40)))
     return d

@@ -25,7 +25,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import Zone
+from game.engine import Zone, zone_ref
 from game.villagers.cards import CARD_TYPE, ctype
 from scenes import theme
 from scenes.table import kit
@@ -54,10 +54,16 @@ def _box(t: Any, *args: Any, **kw: Any) -> LegibleBox:
 
 def village_col(zone_id: str) -> tuple[int, int] | None:
     """(seat, column) of a "village:<seat>:<k>" zone id."""
-    parts = zone_id.split(":")
-    if len(parts) == 3 and parts[0] == "village":
-        return int(parts[1]), int(parts[2])
+    ref = zone_ref(zone_id)
+    if ref.role == "village" and ref.seat is not None and len(ref.index) == 1:
+        return ref.seat, ref.index[0]
     return None
+
+
+def village_columns(t: Any, seat: int) -> list[Zone]:
+    """``seat``'s village columns in their order."""
+    return sorted((z for z in t.zone_list if z.ref.at("village", seat) and len(z.ref.index) == 1),
+                  key=lambda z: z.ref.index)
 
 
 def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
@@ -181,8 +187,7 @@ def village_depth(t: Any, seat: int) -> int:
     parent = t.shown.parent
     level: dict[str, int] = {}
     depth = 1
-    for z in sorted((z for z in t.zone_list if village_col(z.id) and village_col(z.id)[0] == seat),  # type: ignore[index]
-                    key=lambda z: village_col(z.id)[1]):  # type: ignore[index]
+    for z in village_columns(t, seat):
         first = z.cards[0] if z.cards else ""
         start = level[parent[first]] + 1 if parent.get(first, "") in level else 0
         for i, c in enumerate(z.cards):
@@ -194,8 +199,7 @@ def village_depth(t: Any, seat: int) -> int:
 def layout_village(t: Any, seat: int, ids: set[str], rect: pygame.Rect, cap: int, front: bool) -> None:
     """The village as columns side by side (wrapping onto a second row when that makes the cards bigger); each
     column box is exactly as tall as its cards, so they overlap by the header and no more."""
-    cols = sorted((z for z in t.zone_list if village_col(z.id) and village_col(z.id)[0] == seat),  # type: ignore[index]
-                  key=lambda z: village_col(z.id)[1])  # type: ignore[index]
+    cols = village_columns(t, seat)
     slot = f"new-chain:{seat}" if front and f"new-chain:{seat}" in ids else ""
     count = len(cols) + (1 if slot else 0)
     t.village_rects[seat] = rect
@@ -331,7 +335,7 @@ def layout_solo_top(t: Any, ids: set[str], top: pygame.Rect, cw: int, lab: int, 
         if zid not in ids:
             continue
         bw = int(ec * 1.12)
-        kind = "pile" if zid.startswith("events:") else "row"
+        kind = "pile" if zone_ref(zid).role == "events" else "row"
         r = pygame.Rect(x - bw, top.y + lab, bw, top.h - lab)
         if label == "This round":  # the shorter wording where the long one would be cut
             size = max(getattr(t, "least", 0), theme.MIN_FONT + 1, min(18, ec // 7))
@@ -381,7 +385,7 @@ def layout_road(t: Any, ids: set[str], road: pygame.Rect, cw: int, sc: int, rc: 
             r = pygame.Rect(cx, ry, col_w, road.bottom - ry)
             t.boxes[f"road:{i}"] = _box(t, f"road:{i}", r, "row", rc, mat=True, show_note=False)
     x += 6 * col_w + 2 * gap
-    basics = [z for z in t.zone_list if z.id.startswith("basic:")]
+    basics = [z for z in t.zone_list if z.ref.role == "basic"]
     for j, z in enumerate(basics):
         r = pygame.Rect(x + j * pile_w, road.y + lab, pile_w, sch + 4)
         t.boxes[z.id] = _box(t, z.id, r, "pile", sc, label="Basic", mat=False)  # the face names it

@@ -76,7 +76,8 @@ def legend() -> list[LegendEntry]:
         LegendEntry("food", "Food",
                     "Each Food in play raises your drafting limit by 1 (2 plus your Food, at most 5). Covered, it no "
                     "longer counts.",
-                    icon_picture("food"), icons=("food",), group=row, short="+1 to your drafting limit while uncovered."),
+                    icon_picture("food"), icons=("food",), group=row,
+                    short="+1 to your drafting limit while uncovered."),
         LegendEntry("builder", "Builder",
                     "Each Builder in play raises your build limit by 1 (2 plus your Builders, at most 5). Covered, it "
                     "no longer counts.",
@@ -108,14 +109,15 @@ def legend() -> list[LegendEntry]:
                     crop_picture(_face("Cooper", 1), (0.5, 0.78, 0.46, 0.18)), icons=("coin",), group=body,
                     short="Coins lying on it: they pay out at each Market."),
         LegendEntry("back", "Card back", "The back shows the suit (colour and icon): the top of each stack is known.",
-                    face_picture(lambda w: otherfaces.villager_back("wood", w, LEAST)), icons=("village",), group=other),
+                    face_picture(lambda w: otherfaces.villager_back("wood", w, LEAST)), icons=("village",),
+                    group=other),
         LegendEntry("market", "Market card",
                     "First Market (under stack 2): Gold in play and coins pay out. Second Market (under stack 6): "
                     "Silver, then Gold, then the coins move to the supplies, and the game ends.",
                     face_picture(lambda w: otherfaces.market_card(1, w, LEAST)), icons=("market",), group=other),
         LegendEntry("countess", "The Countess (solo)",
-                    "Your opponent in the solo game: at each Market she earns 4 plus the printed Gold and coins of "
-                    "her villagers.",
+                    "Your opponent in the solo game: at each Market she earns what her card says (her level's "
+                    "income: 4 at the standard level) plus the printed Gold and coins of her villagers.",
                     face_picture(lambda w: otherfaces.countess_card(w, LEAST)), icons=("crown",), group=other),
         LegendEntry("jester", "The Jester (solo)", "Once per game: cancel the Event just revealed.",
                     face_picture(lambda w: otherfaces.jester_card(w, LEAST)), icons=("jester",), group=other),

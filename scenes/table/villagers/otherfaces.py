@@ -10,13 +10,13 @@ from game.villagers.cards import COUNTESS_GOLD
 from game.villagers.present import EVENT_WORDS, SUIT_COLORS
 from game.villagers.state import EVENT_OF
 from scenes import theme
+from scenes.table.cardtools import BORDER, blank, card_size, finish, mix, shade
 from scenes.table.facewords import SS as _SS
-from scenes.table.facewords import Words, carry_title
+from scenes.table.facewords import Words
 from scenes.table.facewords import font as _font
 from scenes.table.villagers.cardparts import (
     ACCENT,
     BACK_PLAIN,
-    BORDER,
     COIN_FILL,
     COUNTESS_COLOR,
     CREAM,
@@ -30,13 +30,8 @@ from scenes.table.villagers.cardparts import (
     _badge,
     _band,
     _base,
-    _blank,
     _cached,
-    _finish,
     _icon,
-    _mix,
-    _shade,
-    card_size,
     fit_name,
     put_name,
 )
@@ -55,10 +50,10 @@ def _back(suit: str, width: int, least: int = 0) -> pygame.Surface:
     words = Words(least, centred=False)
     name = suit.title()
     color = SUIT_COLORS.get(name, BACK_PLAIN)
-    s, inner = _base(w, h, _shade(color, 0.82) if name in SUIT_COLORS else BACK_PLAIN)
+    s, inner = _base(w, h, shade(color, 0.82) if name in SUIT_COLORS else BACK_PLAIN)
     field = inner.inflate(-round(w * 0.1), -round(w * 0.1))
-    light = (*_mix(color if name in SUIT_COLORS else BACK_PLAIN, CREAM, 0.35), 255)
-    pat = _blank(w, h)
+    light = (*mix(color if name in SUIT_COLORS else BACK_PLAIN, CREAM, 0.35), 255)
+    pat = blank(w, h)
     step = max(4, round(w * 0.12))
     for i in range(-h // step - 1, w // step + h // step + 2):
         x = i * step
@@ -80,7 +75,7 @@ def _back(suit: str, width: int, least: int = 0) -> pygame.Surface:
         tag.midtop = (w // 2, min(h // 2 + d // 2 + round(w * 0.05), field.bottom - tag.h))
         pygame.draw.rect(s, CREAM, tag, border_radius=tag.h // 2)
         words.put(name, "ui-bold", px, INK, "center", tag.center)
-    return _finish(s, width, words)
+    return finish(s, card_size(width), words)
 
 
 # --- Market cards, the Countess, the Jester, Events -----------------------------------------------------------------
@@ -113,9 +108,9 @@ def _market(number: int, width: int, least: int = 0) -> pygame.Surface:
     area = pygame.Rect(inner.x + round(w * 0.07), inner.y + round(w * 0.1), inner.w - round(w * 0.14),
                        band.y - inner.y - round(w * 0.15))
     if not words.block(text, area, w * 0.1, "ui", INK, w * 0.06):  # too small to read: the Market's sign
-        mark = _icon("market", min(area.w, area.h) * 0.7, _mix(MARKET_COLOR, CREAM, 0.3))
+        mark = _icon("market", min(area.w, area.h) * 0.7, mix(MARKET_COLOR, CREAM, 0.3))
         s.blit(mark, mark.get_rect(center=area.center))
-    return _finish(s, width, words)
+    return finish(s, card_size(width), words)
 
 
 def _plain_card(width: int, least: int, color: tuple[int, int, int], icon: str, title: str, text: str,
@@ -144,9 +139,9 @@ def _plain_card(width: int, least: int, color: tuple[int, int, int], icon: str, 
     area = pygame.Rect(inner.x + round(w * 0.07), bottom + round(w * 0.05), inner.w - round(w * 0.14),
                        inner.bottom - bottom - round(w * 0.1) - foot_h)
     if not words.block(text, area, w * 0.095, "ui", INK, w * 0.055) and area.h > 0:  # too small to read
-        mark = _icon(icon, min(area.w, area.h) * 0.7, _mix(color, CREAM, 0.3))
+        mark = _icon(icon, min(area.w, area.h) * 0.7, mix(color, CREAM, 0.3))
         s.blit(mark, mark.get_rect(center=area.center))
-    return _finish(s, width, words)
+    return finish(s, card_size(width), words)
 
 
 def countess_card(width: int, least: int = 0, income: int = COUNTESS_GOLD) -> pygame.Surface:
@@ -200,7 +195,7 @@ def _cancelled(width: int, h: int, least: int = 0) -> pygame.Surface:
     band.blit(under, under.get_rect(midbottom=(band.get_width() // 2, band.get_height() - pad // 2)))
     stamp = pygame.transform.rotozoom(band, 24 if band.get_width() <= width * 1.1 else 0, 1.0)
     # a small card's band may stick out at its sides (the words stay whole): the surface is the larger of the two
-    out = pygame.Surface((max(width, stamp.get_width()), max(h, stamp.get_height())), pygame.SRCALPHA)
+    out = blank(max(width, stamp.get_width()), max(h, stamp.get_height()))
     card = pygame.Rect(0, 0, width, h)
     card.center = out.get_rect().center
     out.fill((30, 20, 12, 110), card)
@@ -242,7 +237,7 @@ def _strip(name: str, suit: str, width: int, height: int, least: int, gold: int,
            coins: int) -> pygame.Surface:
     w, h = width * _SS, height * _SS
     words = Words(least, centred=False)
-    s = _blank(w, h)
+    s = blank(w, h)
     r = max(2, h // 5)
     pygame.draw.rect(s, BORDER, s.get_rect(), border_radius=r)
     inner = s.get_rect().inflate(-2 * max(2, h // 14), -2 * max(2, h // 14))
@@ -270,8 +265,4 @@ def _strip(name: str, suit: str, width: int, height: int, least: int, gold: int,
         pygame.draw.rect(s, fill, pill, border_radius=pill.h // 2)
         words.put(text, "ui-bold", least, INK, "center", pill.center)
         right = pill.x - round(h * 0.1)
-    out = pygame.transform.smoothscale(s, (width, height))
-    words.draw(out)
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        out = carry_title(out, out.convert_alpha())
-    return out
+    return finish(s, (width, height), words)

@@ -2,7 +2,9 @@
 out as strips, each the villager's name after a mark in its suit's colour, one line at the least legible size.
 
 Where only an opponent's hand and Village Square are too small (the side column of its panel), those become strips
-(the hand shows the cards everyone saw it draft, its label counts them all). Where its village is too small too,
+(the hand shows the cards everyone saw it draft, its label counts them all). Where its village is too small too
+but the panel holds every column whole as a column of strips, each village column is shown so, bottom card first
+(the chain reads Founders, Monk, Truffler), the Village Square's villagers in a column of their own. Otherwise
 the whole panel shows the top card of each village column (the villager in play; what it covers is in the focus
 view, which opens when the pointer rests on the panel) and the cards on its Village Square, in a grid filling the
 panel; the hand is counted in the seat's line. When even the grid is too small, the villagers that may be paid for
@@ -105,9 +107,34 @@ def side_width(t: Any) -> int:
     return strip_cell(t, list(TYPES))[0]
 
 
+def _chain_columns(t: Any, cols: list[Any], sq: list[str], square: Any, rect: pygame.Rect, make_box: Any,
+                   gap: int) -> bool:
+    """Each village column as a column of strips, bottom card first (Founders, then what sits on it), the Square's
+    villagers in a column of their own, when every column fits the panel whole: a newcomer then sees which villager
+    sits on which (the chain) and not only the tops (issue 28: a wide 2-player panel showed five loose names)."""
+    chains = [[c for c in z.cards if c in CARD_TYPE] for z in cols]
+    columns = [ch for ch in chains if ch] + ([sq] if sq else [])
+    if not columns:
+        return False
+    cell_w, ch = strip_cell(t, [ctype(c).name for col in columns for c in col])
+    deepest = max(len(col) for col in columns)
+    if deepest * (ch + gap) - gap > rect.h or len(columns) * (cell_w + gap) - gap > rect.w:
+        return False
+    cw = min(int(cell_w * 1.6), (rect.w - (len(columns) - 1) * gap * 4) // len(columns))
+    aspect = ch / cw
+    x = rect.x
+    for z, chain in [(z, c) for z, c in zip(cols, chains, strict=True) if c] + ([(square, sq)] if sq else []):
+        r = pygame.Rect(x, rect.y, cw, len(chain) * (ch + gap) - gap)
+        box = t.boxes[z.id] = make_box(t, z.id, r, "cascade", cw, mat=False, gap=0.0, show_note=False)
+        box.aspect = aspect
+        t.strip_cells[z.id] = (cw, aspect, len(chain))
+        x += cw + gap * 4
+    return True
+
+
 def strip_panel(t: Any, seat: int, rect: pygame.Rect, make_box: Any) -> None:
     """Lay out ``seat``'s village tops and Square as strips in ``rect`` (its other boxes are dropped)."""
-    cols = [z for z in t.zone_list if z.id.startswith(f"village:{seat}:") and z.cards]
+    cols = [z for z in t.zone_list if z.ref.at("village", seat) and z.ref.index and z.cards]
     square = t.zone_by_id.get(f"square:{seat}")
     for zid in [z.id for z in cols] + [f"hand:{seat}", f"square:{seat}"]:
         t.boxes.pop(zid, None)
@@ -120,6 +147,8 @@ def strip_panel(t: Any, seat: int, rect: pygame.Rect, make_box: Any) -> None:
     if not names:
         return
     gap = 2
+    if _chain_columns(t, cols, sq, square, rect, make_box, gap):
+        return
     ncol, nrow, cw = grid(rect, strip_cell(t, names), gap)
     ch = otherfaces.strip_height(t.least)
     cells = ncol * nrow

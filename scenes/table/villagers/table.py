@@ -25,7 +25,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import Gesture, Zone
+from game.engine import Gesture, Zone, zone_ref
 from game.villagers import present
 from game.villagers.actions import Place, PlayApprentice, PlayMonk
 from game.villagers.cards import CARD_TYPE, FOUNDERS_FOOD, SOLO_NOTICE, ctype
@@ -52,9 +52,8 @@ class VillagersTable(TableScene):
         self.village_rects: dict[int, pygame.Rect] = {}
         self.village_w: dict[int, int] = {}
         self.notice_rect = pygame.Rect(0, 0, 0, 0)
-        self.markets_seen = -1
+        self.markets_seen = -1  # Market payouts in the log when last shown (-1: none shown yet: nothing counts up)
         self.market_start = -1e9
-        self.log_viewer: object = None
         self.least = theme.MIN_FONT
         # name strips (strips.py): zone -> (strip width, height / width, cards shown); the village columns showing
         # only their top card; where "+N more" goes (zone or "village:<seat>") and N; the seats whose whole panel is
@@ -67,22 +66,12 @@ class VillagersTable(TableScene):
         self.strip_seats: set[int] = set()
         self.strip_of: dict[str, str] = {}
         super().__init__(app, match, runner_mode=runner_mode)
-        self.markets_seen = len(self.market_events())
-
-    def refresh(self, sync: bool = True, animate: bool = True) -> None:
-        """Pass-and-play guard: the shared log panel caches its lines by (length, last line), which two seats'
-        logs can share while their private lines ("You are dealt ...") differ; a new viewer rebuilds it."""
-        if self.viewer != self.log_viewer:
-            self.log_viewer = self.viewer
-            self.log._key = ()  # until the shared panel keys its cache by the viewer too
-        super().refresh(sync, animate)
 
     # --- layout --------------------------------------------------------------------------------------------------
-    def layout(self, size: tuple[int, int]) -> None:
+    def prepare_layout(self, size: tuple[int, int]) -> None:
         """The smallest legible text at this window size first: labels and the words on the cards are never drawn
         smaller (a card too narrow for a word leaves it out)."""
         self.least = theme.least_px(size)
-        super().layout(size)
 
     def structure_key(self, zones: Sequence[Zone]) -> Hashable:
         return (self.front, tuple((z.id, z.kind, z.size) for z in zones))
@@ -100,7 +89,7 @@ class VillagersTable(TableScene):
             return self.strip_cards(zone.id, cards, cell[2])
         for c in cards:
             self.strip_of.pop(c, None)
-        if zone.id.startswith("hand:") and zone.owner != self.front:
+        if zone.ref.role == "hand" and zone.owner != self.front:
             return (*(c for c in cards if c.startswith("?")), *(c for c in cards if not c.startswith("?")))
         return cards
 
@@ -126,7 +115,7 @@ class VillagersTable(TableScene):
     def focus_cards(self, zone: Zone) -> tuple[str, ...]:
         """The focus view shows a seat's zones whole, also where the table shows only name strips of them."""
         cards = TableScene.shown_cards(self, zone)
-        if zone.id.startswith("hand:") and zone.owner != self.front:
+        if zone.ref.role == "hand" and zone.owner != self.front:
             return (*(c for c in cards if c.startswith("?")), *(c for c in cards if not c.startswith("?")))
         return cards
 
@@ -226,14 +215,16 @@ class VillagersTable(TableScene):
     def market_events(self) -> list[MarketPayout]:
         return present.market_payouts(self.match.log)
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
+    def shown_changed(self, animate: bool) -> bool:
+        """A new Market's payout starts its count-up and marks the scores new (not one already in the log when
+        the table opened, nor one an undo took back); the cards never wait for it."""
         seen = len(self.market_events())
         if seen != self.markets_seen:
             if seen > self.markets_seen >= 0:
                 self.market_start = self.clock
                 self.new_scores = True
             self.markets_seen = seen
+        return False
 
     def market_rows(self) -> list[MarketPayout]:
         """The latest Market's payout, a part per seat (seat -1 the Countess)."""
@@ -274,12 +265,12 @@ class VillagersTable(TableScene):
         """The plaque: round and phase, then the counter of the seat to act (big), then the Markets."""
         return present.plaque_lines(self.view, self.viewer)
 
-    def light_targets(self, held: kit.CardSprite | None = None) -> None:
-        """The base lights the drop zones; the "new chain" place always says what it is for."""
-        super().light_targets(held)
-        for name, box in self.boxes.items():
-            if name.startswith("new-chain:"):  # written only where it is legible (the hover says it too)
-                box.slot_hint = "New chain or solitary" if box.card_w // 9 >= self.least else ""
+    def slot_hint(self, box: kit.ZoneBox, droppable: bool) -> str:
+        """The "new chain" place always says what it is for (written only where it is legible: the hover says it
+        too); other places, the shared words."""
+        if zone_ref(box.name).role == "new-chain":
+            return "New chain or solitary" if box.card_w // 9 >= self.least else ""
+        return super().slot_hint(box, droppable)
 
     def event_cancelled(self) -> bool:
         """The solo game: this round's Event was cancelled with the Jester (it stays face up, without effect)."""

@@ -34,12 +34,12 @@ from game.villagers_villains.cards import (
 )
 from scenes import assets, theme
 from scenes.table import kit
+from scenes.table.cardtools import BORDER, CARD_RATIO, blank, card_size, finish, mix, shade, stock
 from scenes.table.facewords import carry_title
 from scenes.table.villagers_villains.cardwords import SS as _SS
 from scenes.table.villagers_villains.cardwords import Words as _Words
 from scenes.table.villagers_villains.cardwords import full_text, pair_name, short_text
 
-CARD_RATIO = 1.4
 CITY_RATIO = 0.68  # a City Upgrade card lies landscape: height / width
 TILE_RATIO = 1.0  # a short tile (the compact face): the pool at small windows
 TOKEN_RATIO = 1.0
@@ -49,7 +49,6 @@ INK_SOFT = (98, 82, 66)
 CREAM = (247, 239, 219)
 CREAM_DARK = (226, 212, 184)
 PAPER = (255, 251, 241)
-BORDER = (58, 44, 32)
 POS = (31, 95, 42)
 NEG = (156, 38, 38)
 COIN = (240, 196, 60)
@@ -76,54 +75,16 @@ SEAT_COLORS: tuple[tuple[int, int, int], ...] = ((196, 70, 56), (58, 110, 176), 
 
 _FACES = kit.FaceCache(500)
 _cached = _FACES.get
-
-
-def clear_cache() -> None:
-    _FACES.clear()
-
-
-def card_size(width: int, ratio: float = CARD_RATIO) -> tuple[int, int]:
-    width = max(1, int(width))
-    return width, round(width * ratio)
+clear_cache = _FACES.clear  # drops this game's faces (the tests' fresh start, the text audit)
 
 
 # --- drawing helpers -------------------------------------------------------------------------------------------------
-def _font(role: str, size: float) -> pygame.font.Font:
-    """A font for measuring in the supersampled drawing's units (words are drawn by ``_Words``, at screen size)."""
-    return assets.font(role, max(5, round(size)), 1 / _SS)
-
-
-def _finish(s: pygame.Surface, size: tuple[int, int], words: _Words | None = None) -> pygame.Surface:
-    out = pygame.transform.smoothscale(s, size)
-    if words is not None:
-        words.draw(out)
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        out = carry_title(out, out.convert_alpha())
-    return out
-
-
-def _shade(c: tuple[int, int, int], f: float) -> tuple[int, int, int]:
-    return (round(c[0] * f), round(c[1] * f), round(c[2] * f))
-
-
-def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
-
-
 def _base(w: int, h: int, face: tuple[int, int, int], band: tuple[int, int, int] | None, band_h: int,
           radius: float = 0.06) -> pygame.Surface:
-    """Cream stock, rounded corners, a thin dark border and the coloured band across the top."""
-    s = pygame.Surface((w, h), pygame.SRCALPHA)
-    r = max(2, round(min(w, h) * radius))
-    bw = max(1, round(w / 110))
-    pygame.draw.rect(s, BORDER, s.get_rect(), border_radius=r)
-    inner = s.get_rect().inflate(-2 * bw, -2 * bw)
-    pygame.draw.rect(s, face, inner, border_radius=max(1, r - bw))
-    if band is not None and band_h > 0:
-        b = pygame.Rect(inner.x, inner.y, inner.w, band_h - bw)
-        pygame.draw.rect(s, band, b, border_top_left_radius=max(1, r - bw), border_top_right_radius=max(1, r - bw))
-        pygame.draw.line(s, _shade(band, 0.6), (inner.x, b.bottom), (inner.right - 1, b.bottom), max(1, bw))
-    return s
+    """Cream stock, rounded corners (``radius`` of the shorter side: a City card lies landscape), a thin dark
+    border and the coloured band across the top."""
+    return stock(w, h, face, radius=max(2, round(min(w, h) * radius)), border_w=max(1, round(w / 110)), band=band,
+                 band_h=band_h)[0]
 
 
 def _name(words: _Words, text: str, rect: pygame.Rect, size: float, lines: int = 2) -> bool:
@@ -152,7 +113,7 @@ def _badge(s: pygame.Surface, words: _Words, center: tuple[int, int], d: int, la
            ) -> None:
     """A round number badge (the cost coin, the Defeat Value seal); a number may stand a little over the rim."""
     r = d // 2
-    pygame.draw.circle(s, rim or _shade(fill, 0.55), center, r)
+    pygame.draw.circle(s, rim or shade(fill, 0.55), center, r)
     pygame.draw.circle(s, fill, center, max(1, r - max(1, d // 11)))
     px = words.fit(label, "ui-bold", d * 0.56, d * 0.8, d * 0.3) or words.fit(label, "ui-bold", d * 0.56, d * 1.3)
     words.put(label, "ui-bold", px, ink, "center", (center[0], center[1] + max(0, d // 40)))
@@ -290,7 +251,7 @@ def _compact(c: Card, width: int, least: int, ratio: float = CARD_RATIO) -> pyga
         pygame.draw.circle(s, fill, centre, max(1, d // 2 - max(1, d // 11)))
     px = words.fit(label, "ui-bold", d * 0.62, w * 0.96, d * 0.3)
     words.put(label, "ui-bold", px, ink, "center", (centre[0], centre[1] + round(d * 0.05)))
-    return _finish(s, card_size(width, ratio), words)
+    return finish(s, card_size(width, ratio), words)
 
 
 def _card_name(words: _Words, c: Card, w: int) -> int | None:
@@ -375,8 +336,8 @@ def _card(c: Card, width: int, zoom: bool, least: int) -> pygame.Surface:
     text = full_text(c.id) if zoom else short_text(c)
     size, floor = w * (0.056 if zoom else 0.095), w * 0.035 if zoom else 0
     y = body.y + round(line * 0.6) + gap * len(lines)
-    if zoom and not _Words(least).block(text, pygame.Rect(body.x, y - round(line * 0.55), body.w,
-                                                            body.bottom - y + round(line * 0.55)), size, "ui", INK, floor):
+    text_rect = pygame.Rect(body.x, y - round(line * 0.55), body.w, body.bottom - y + round(line * 0.55))
+    if zoom and not _Words(least).block(text, text_rect, size, "ui", INK, floor):
         lines = []  # the zoom's sentences say every number too: they take the numbers' room rather than be left out
     y = body.y + round(line * 0.6)
     for icon, number, col, what in lines:
@@ -405,10 +366,10 @@ def _card(c: Card, width: int, zoom: bool, least: int) -> pygame.Surface:
             # sign that it is the partner
             label = f"+ {pair}"
             ps = words.fit(label, "ui-bold", w * 0.092, room, w * 0.07)
-        if not words.put(label, "ui-bold", ps, _shade(other, 0.9), "midleft", (m, foot_y)):
+        if not words.put(label, "ui-bold", ps, shade(other, 0.9), "midleft", (m, foot_y)):
             # too small to read: a dot in the pair's colour says "this card has a pair" (the zoom names it)
             pygame.draw.circle(s, other, (m + foot_d // 4, foot_y), max(2, foot_d // 6))
-    return _finish(s, card_size(width), words)
+    return finish(s, card_size(width), words)
 
 
 # --- City Upgrade cards (landscape) -----------------------------------------------------------------------------
@@ -497,7 +458,7 @@ def _city(city: CityCard, width: int, zoom: bool, least: int) -> pygame.Surface:
     text_area = pygame.Rect(m, name_bottom, w - 2 * m, spaces[0].top - name_bottom - round(h * 0.01))
     if text_area.h > 0:
         words.block(city.text, text_area, h * (0.075 if zoom else 0.12), "ui", INK, h * 0.045 if zoom else 0)
-    return _finish(s, card_size(width, CITY_RATIO), words)
+    return finish(s, card_size(width, CITY_RATIO), words)
 
 
 # --- tokens, the King's Favor marker, the back ----------------------------------------------------------------------
@@ -512,13 +473,13 @@ def token_face(seat: int, initial: str, width: int, least: int = 0) -> pygame.Su
 def _token(seat: int, initial: str, width: int, least: int) -> pygame.Surface:
     w = width * _SS
     words = _Words(least)
-    s = pygame.Surface((w, w), pygame.SRCALPHA)
+    s = blank(w, w)
     col = SEAT_COLORS[seat % len(SEAT_COLORS)]
     c = (w // 2, w // 2)
     light = (255, 248, 232)
     pygame.draw.circle(s, BORDER, c, w // 2)
     pygame.draw.circle(s, col, c, w // 2 - max(2, w // 14))
-    pygame.draw.circle(s, _mix(col, (255, 255, 255), 0.35), c, w // 2 - max(2, w // 14), max(1, w // 20))
+    pygame.draw.circle(s, mix(col, (255, 255, 255), 0.35), c, w // 2 - max(2, w // 14), max(1, w // 20))
     ts = words.fit(initial, "ui-bold", w * 0.34, w * 0.6, w * 0.3)
     if ts is not None:
         _icon(s, "village", w * 0.42, light, center=(c[0], c[1] - w // 9))
@@ -526,7 +487,7 @@ def _token(seat: int, initial: str, width: int, least: int) -> pygame.Surface:
     else:  # too small for both: the initial alone (whose token it is: its name), as large as the token allows
         words.put(initial, "ui-bold", words.fit(initial, "ui-bold", w * 0.62, w * 0.7, w * 0.4), light, "center", c,
                   title=True)
-    return _finish(s, (width, width), words)
+    return finish(s, (width, width), words)
 
 
 def favor_face(width: int, spent: bool = False, least: int = 0, named: bool = False) -> pygame.Surface:
@@ -540,19 +501,19 @@ def favor_face(width: int, spent: bool = False, least: int = 0, named: bool = Fa
 def _favor(width: int, spent: bool, least: int, named: bool) -> pygame.Surface:
     w = width * _SS
     words = _Words(least)
-    s = pygame.Surface((w, w), pygame.SRCALPHA)
+    s = blank(w, w)
     c = (w // 2, w // 2)
     fill = (206, 196, 178) if spent else (246, 206, 80)
     pygame.draw.circle(s, BORDER, c, w // 2)
     pygame.draw.circle(s, fill, c, w // 2 - max(2, w // 14))
     px = words.fit("Favor", "ui-bold", w * 0.26, w * 0.86) if named else None
     if px is None:
-        pygame.draw.circle(s, _shade(fill, 0.75), c, round(w * 0.38), max(1, w // 26))
+        pygame.draw.circle(s, shade(fill, 0.75), c, round(w * 0.38), max(1, w // 26))
         _icon(s, "crown", w * 0.52, (150, 140, 124) if spent else None, center=c)
     else:
         _icon(s, "crown", w * 0.4, (150, 140, 124) if spent else None, center=(c[0], round(w * 0.34)))
         words.put("Favor", "ui-bold", px, INK, "center", (c[0], round(w * 0.7)), title=True)
-    return _finish(s, (width, width), words)
+    return finish(s, (width, width), words)
 
 
 def card_back(width: int, ratio: float = CARD_RATIO, least: int = 0) -> pygame.Surface:
@@ -568,7 +529,7 @@ def _back(width: int, ratio: float, least: int) -> pygame.Surface:
     s = _base(w, h, BACK_COLOR, None, 0)
     inset = round(w * 0.07)
     field = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
-    light = _mix(BACK_COLOR, CREAM, 0.18)
+    light = mix(BACK_COLOR, CREAM, 0.18)
     step = max(4, round(w * 0.12))
     for y in range(field.top + step // 2, field.bottom, step):
         for x in range(field.left + step // 2, field.right, step):
@@ -582,7 +543,7 @@ def _back(width: int, ratio: float, least: int) -> pygame.Surface:
     _icon(s, "villain", half, None, center=(w // 2 + half // 2, h // 2 - half // 6))
     words.put("V & V", "card-bold", words.fit("V & V", "card-bold", w * 0.1, d * 0.8, w * 0.08), INK, "center",
               (w // 2, h // 2 + round(d * 0.28)))
-    return _finish(s, card_size(width, ratio), words)
+    return finish(s, card_size(width, ratio), words)
 
 
 def aspect_of(cid: str) -> float:

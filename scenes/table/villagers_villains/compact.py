@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import Zone
+from game.engine import Zone, zone_ref
 from game.villagers_villains.cards import CITIES
 from game.villagers_villains.explain import town_label
 from game.villagers_villains.state import VVState
@@ -162,9 +162,10 @@ class CompactLayout:
             self.boxes[f"town:{f}"] = self._box(f"town:{f}", town, "row", nw, label=town_label(v, f), mat=True,
                                                 show_note=False)
         for zid, run in placed.items():
-            kind = zid.split(":")[0]
+            ref = zone_ref(zid)
+            kind = ref.role
             label = {"buildings": "Buildings", "citizens": "Citizens", "heroes": "Heroes"}.get(kind, "")
-            if kind == "challenge" and zid.endswith(":0"):
+            if kind == "challenge" and ref.index[:1] == (0,):
                 label = "Challenges"
             self.boxes[zid] = self._box(zid, run.rect, "row", run.width, label=label, mat=False,
                                         gap=strips.GAP / run.width, aspect=sh / run.width, show_note=False,
@@ -181,7 +182,8 @@ class CompactLayout:
                 self.tile_boxes.add(zid)
             else:
                 cw = int(w * 0.92)
-                r = pygame.Rect(x, town.bottom - round(w * cardart.CITY_RATIO) - 4, w, round(w * cardart.CITY_RATIO) + 4)
+                r = pygame.Rect(x, town.bottom - round(w * cardart.CITY_RATIO) - 4, w,
+                                round(w * cardart.CITY_RATIO) + 4)
                 label = self._pick_label(("Unused City cards", "Unused City", "Unused"), r.w + 20, cw, " · 18")
                 self.boxes[zid] = self._box(zid, r, "pile", cw, label=label, mat=False, aspect=cardart.CITY_RATIO)
             x = r.right + gap

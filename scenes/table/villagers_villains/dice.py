@@ -29,15 +29,15 @@ class Die:
         self.show: RollShow | None = None
         self.t0 = -10.0  # when the shown roll started tumbling (table clock)
         self.log_seen = 0  # log lines already scanned for rolls
-        self.log_held = False  # the log stops before the roll's line while the die tumbles
         self.rng = random.Random(7)  # the tumbling faces and wobble (never the game's chance)
 
     def rolling(self, t: Any) -> bool:
         return self.show is not None and t.clock - self.t0 < TUMBLE * t.af
 
     def scan(self, t: Any, animate: bool) -> bool:
-        """A new roll in the log starts the die tumbling (the log and the prompt wait for it: the result shows when
-        the die stops); an undo or a reload shows the last roll at rest. True when a roll was found."""
+        """A new roll in the log starts the die tumbling (the cards, the log and the prompt wait for it: the result
+        shows when the die stops; the table's ``screen_moment``); an undo or a reload shows the last roll at rest.
+        True when a roll was found."""
         log = t.match.log
         if len(log) < self.log_seen:
             self.log_seen = 0
@@ -54,18 +54,7 @@ class Die:
             self.show = with_context(found, self.show)
             if found.tumbles or not self.rolling(t):  # an item used in the window changes no die
                 self.t0 = t.clock if animate and start > 0 and found.tumbles else -10.0
-        self.hold_log(t)
         return found is not None
-
-    def hold_log(self, t: Any) -> None:
-        """While the die tumbles the log stops just before the roll's line; after it, the whole log."""
-        if self.rolling(t) and self.show is not None:
-            cut = self.show.serial
-            t.log.set_events([e for e in t.match.log[:cut] if e.visible(t.viewer)])
-            self.log_held = True
-        elif self.log_held:
-            self.log_held = False
-            t.log.set_events(t.match.visible_log(t.viewer))
 
     def title(self, t: Any) -> str:
         return roll_title(t.view.names, self.show) if self.show is not None else ""

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import Zone
+from game.engine import Zone, zone_ref
 from game.villagers_villains.explain import town_label
 from game.villagers_villains.state import VVState
 from scenes import theme
@@ -221,16 +221,17 @@ class VVLayout(CompactLayout):
         town_h = lab + ch + 4
         town = pygame.Rect(area.x, hand.y - gap - town_h, area.w, town_h)
         if f"town:{f}" in ids:
-            self.boxes[f"town:{f}"] = LabelBox(self.least, f"town:{f}", town, "row", cw, label=town_label(v, f), mat=True,
-                                                 show_note=False)
+            self.boxes[f"town:{f}"] = LabelBox(self.least, f"town:{f}", town, "row", cw, label=town_label(v, f),
+                                                 mat=True, show_note=False)
         groups = self._town_groups(zones, f)
         inner = town.inflate(-2 * gap, 0)
         w, rects = flow_groups(groups, inner, cw, cardart.named_width(self.least), lab, max_lines=2)
         self.narrow |= w < cardart.named_width(self.least) or any(r.right > inner.right for r in rects.values())
         for zid, r in rects.items():
-            kind = zid.split(":")[0]
+            ref = zone_ref(zid)
+            kind = ref.role
             label = GROUP_LABELS.get(kind, "")
-            if kind == "challenge" and zid.endswith(":0"):
+            if kind == "challenge" and ref.index[:1] == (0,):
                 label = "Challenges"
             self.boxes[zid] = LabelBox(self.least, zid, r, "row", w, label=label, mat=False, gap=0.08, show_note=False)
         y = town.y - lab - gap
@@ -255,7 +256,7 @@ class VVLayout(CompactLayout):
     def _town_groups(self, zones: Sequence[Zone], seat: int) -> list[tuple[str, int]]:
         by = {z.id: z for z in zones}
         out = [(f"{g}:{seat}", by[f"{g}:{seat}"].size) for g in GROUPS if f"{g}:{seat}" in by]
-        out += [(z.id, 1) for z in zones if z.id.startswith(f"challenge:{seat}:")]
+        out += [(z.id, 1) for z in zones if z.ref.at("challenge", seat)]
         return out
 
     def _pool_card_w(self, ids: set[str], area: pygame.Rect, cw: int, gap: int) -> int:
@@ -263,7 +264,7 @@ class VVLayout(CompactLayout):
         units = 1.3 + 2.7 + slots * 1.14
         if "removed" in ids:
             units += 1.2
-        units += 1.2 * sum(1 for z in ids if z.startswith("stack-"))
+        units += 1.2 * sum(1 for kind in ("building", "citizen", "hero") if f"stack-{kind}" in ids)
         nw = cardart.named_width(self.least)
         pcw = min(max(int(cw * 0.92), nw), int((area.w - 4 * gap) / units))
         self.narrow |= pcw < nw
@@ -297,8 +298,8 @@ class VVLayout(CompactLayout):
         if "city-box" in ids:
             label = self._pick_label(("Unused City cards", "Unused City", "Unused"), r.w + 20, int(box_w * 0.92),
                                      " · 18")
-            self.boxes["city-box"] = LabelBox(self.least, "city-box", r, "pile", int(box_w * 0.92), label=label, mat=False,
-                                                 aspect=cardart.CITY_RATIO)
+            self.boxes["city-box"] = LabelBox(self.least, "city-box", r, "pile", int(box_w * 0.92), label=label,
+                                              mat=False, aspect=cardart.CITY_RATIO)
         x = r.right + gap
         tr = pygame.Rect(x, top + (band_h - tok - 4) // 2, int(tok * 2.5), tok + 4)
         if f"tokens:{f}" in ids:
@@ -404,7 +405,8 @@ class VVLayout(CompactLayout):
             self.seat_panels[o] = panel
             self.seat_rects[o] = pygame.Rect(panel.x + gap // 2, panel.y + 2, panel.w - gap, head - 2)
             inner = pygame.Rect(panel.x + gap // 2, panel.y + head, panel.w - gap, panel.h - head - gap // 2)
-            low_h = max(16, min(int(inner.h * 0.22), int(cw * 0.5), 16 if self.squeeze else 20 if self.compact else 999))
+            low_h = max(16, min(int(inner.h * 0.22), int(cw * 0.5),
+                                16 if self.squeeze else 20 if self.compact else 999))
             low_cw = max(10, int((low_h - 4) / cardart.CARD_RATIO))
             town = pygame.Rect(inner.x, inner.y, inner.w, inner.h - low_h - 2)
             if self.compact:  # the strips take the panel's whole width (two columns name "Deputy Mayor")
@@ -428,7 +430,8 @@ class VVLayout(CompactLayout):
                 right = r.x - 2
             if f"tokens:{o}" in ids:
                 r = pygame.Rect(right - int(tok * 2.3), low.centery - tok // 2 - 2, int(tok * 2.3), tok + 4)
-                self.boxes[f"tokens:{o}"] = LabelBox(self.least, f"tokens:{o}", r, "row", tok, aspect=1.0, mat=False, gap=0.1)
+                self.boxes[f"tokens:{o}"] = LabelBox(self.least, f"tokens:{o}", r, "row", tok, aspect=1.0, mat=False,
+                                                     gap=0.1)
                 right = r.x - 4
             hr = pygame.Rect(low.x, low.y, right - low.x - 4, low_h)
             self.boxes[f"hand:{o}"] = LabelBox(self.least, f"hand:{o}", hr, "row", low_cw, mat=False, gap=0.05)

@@ -85,7 +85,8 @@ def legend() -> list[LegendEntry]:
         LegendEntry("city-space", "Token space with a cost",
                     "An open space of a City Upgrade card; the coin is what a City Token there costs. At most one "
                     "upgrade per turn, never both spaces of one card.",
-                    crop_picture(lambda w: cardart.city_face(_CITY, w, least=LEAST), (0.02, 0.55, 0.6, 0.45), cardart.CITY_RATIO),
+                    crop_picture(lambda w: cardart.city_face(_CITY, w, least=LEAST), (0.02, 0.55, 0.6, 0.45),
+                                 cardart.CITY_RATIO),
                     group=city, short="Pay the coin to put a City Token here."),
         LegendEntry("token", "City Token (seat colour, Mayor's initial)",
                     "Which Mayor holds that space of the City Upgrade card.",

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.engine import zone_ref
 from game.villagers_villains.cards import ALL_CARDS
 from game.villagers_villains.explain import declared_card, priced, purse, town_drop_words
 from game.villagers_villains.state import VVState
@@ -147,7 +148,7 @@ def draw_favor_marker(t: Any, surface: pygame.Surface) -> None:
 def draw_marks(t: Any, surface: pygame.Surface) -> None:
     """Under each Challenge: its marks this Defend phase and any sponsor's gold (the engine's note)."""
     for name, box in t.boxes.items():
-        if not name.startswith("challenge:") or not box.sprites:
+        if zone_ref(name).role != "challenge" or not box.sprites:
             continue
         zone = t.zone_by_id.get(name)
         if zone is None or not zone.note:
@@ -195,7 +196,7 @@ def _strip_marks(t: Any, surface: pygame.Surface, spr: kit.CardSprite, box: kit.
 
 def piled_words(t: Any, zid: str) -> str:
     """Over another Mayor's trophies shown as a pile: whose they are and every one of them, newest last."""
-    seat = int(zid.split(":")[1])
+    seat = zone_ref(zid, t.zone_by_id).seat
     names = [ALL_CARDS[c].name for c in t.zone_cards(zid) if c in ALL_CARDS]
     return f"{t.view.names[seat]}'s {len(names)} trophies: {', '.join(names)}"
 
@@ -204,7 +205,7 @@ def draw_spaces_lit(t: Any, surface: pygame.Surface) -> None:
     """City spaces lie on their card, over its mat: their lit/hot rings are drawn over the card."""
     pulse = 0.5 + 0.5 * abs(((t.clock * 1.5) % 2) - 1)
     for name, box in t.boxes.items():
-        if not name.startswith("space:") or not (box.lit or box.hot):
+        if zone_ref(name).role != "space" or not (box.lit or box.hot):
             continue
         col = kit.HOT if box.hot else tuple(int(c * (0.6 + 0.4 * pulse)) for c in kit.LIT)
         pygame.draw.circle(surface, col, box.rect.center, box.rect.w // 2 + 2, max(2, box.rect.w // 9))

@@ -1,8 +1,10 @@
 """The Cooperative variant's local best-team-score table, kept as JSON in the data folder.
 
 The rulebook asks a Cooperative team to "track your high score and try to beat it". Each finished Cooperative
-game is recorded once (a game is known by its seed, its decisions and its Mayors, so viewing the table again or
-loading the finished save adds nothing), and a result reads "The towns of ... hold: 84 points, best so far 91".
+game is recorded once, by the shared table at the game's end beside the statistics (``record_finished``, found
+by ``scenes.table.record_finished``; the game's table only reads ``finished_standing``). A game is known by its
+seed, its decisions and its Mayors, so loading the finished save again adds nothing, and a result reads "The
+towns of ... hold: 84 points, best so far 91".
 Team totals grow with the number of Mayors, so "best so far" compares games with as many Mayors. The file is
 written atomically like the settings (``game.save.atomic_write_json``); an unreadable file is treated as empty and
 never stops the game (it is replaced by the next record, after being moved aside).
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game.save import SaveError, atomic_write_json, data_home, move_aside, read_json
+from game.villagers_villains.scoring import totals
 
 FORMAT = "village-tabletop-vv-best-scores"
 VERSION = 1
@@ -132,3 +135,29 @@ def record(match: Any, score: int, lost: bool, path: Path | None = None) -> Stan
 def standing(match: Any, score: int, path: Path | None = None) -> Standing:
     """Where a game stands without recording it (the table before the game has been recorded)."""
     return _standing(load(path or records_path()), game_key(match), int(score), len(match.seats))
+
+
+def team_score(state: Any) -> int:
+    """The Cooperative team's score: every Mayor's total together."""
+    return int(sum(totals(state)))
+
+
+def record_finished(match: Any) -> Standing | None:
+    """The shared table's game end (``scenes.table.record_finished``): a finished Cooperative game's team score
+    goes into the table, once per game; None (nothing written) for any other game."""
+    st = match.state
+    if not match.is_over() or not st.rules.cooperative:
+        return None
+    return record(match, team_score(st), bool(st.lost))
+
+
+def finished_standing(match: Any) -> Standing | None:
+    """Where a finished Cooperative game stands, read and never written (the table's headline and score sheet,
+    the results); None for any other game, or when the table cannot be read."""
+    st = match.state
+    if not match.is_over() or not st.rules.cooperative:
+        return None
+    try:
+        return standing(match, team_score(st))
+    except Exception:  # noqa: BLE001 - a best-score table that cannot be read never stops the game's end
+        return None

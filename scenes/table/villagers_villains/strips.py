@@ -14,6 +14,7 @@ import pygame
 
 from game.villagers_villains.cards import ALL_CARDS, Card
 from scenes import assets, theme
+from scenes.table.cardtools import finish
 from scenes.table.facewords import TITLES
 from scenes.table.villagers_villains.cardart import (
     BORDER,
@@ -22,16 +23,17 @@ from scenes.table.villagers_villains.cardart import (
     INK,
     KIND_COLORS,
     _cached,
-    _finish,
     _icon,
     favor_face,
     key_number,
+    named_width,
 )
 from scenes.table.villagers_villains.cardwords import SS as _SS
 from scenes.table.villagers_villains.cardwords import Words as _Words
 
 GAP = 2  # between two strips of a group
 COL_GAP = 4  # between two columns
+MOST_COLS = 8  # columns ``place`` tries at most (beyond four only columns as wide as ``sensible_width``)
 
 
 def strip_face(cid: str, width: int, height: int, least: int = 0, pile: int = 0) -> pygame.Surface:
@@ -67,7 +69,7 @@ def _favor_pill(width: int, spent: bool, least: int) -> pygame.Surface:
     px = words.fit("Favor", "ui-bold", h * 0.66, w - crown.right - round(h * 0.4))
     if px is not None:
         words.put("Favor", "ui-bold", px, INK, "midleft", (crown.right + round(h * 0.12), h // 2), title=True)
-    return _finish(s, (width, height), words)
+    return finish(s, (width, height), words)
 
 
 def favor_pill_width(least: int) -> int:
@@ -96,6 +98,27 @@ def names(cid: str, width: int, least: int, pile: int = 0) -> bool:
     least = max(theme.MIN_FONT, int(least))
     face = strip_face(cid, width, strip_height(least), least, pile)
     return TITLES.get(face) is not None and (pile < 2 or width >= _pile_width(cid, least, pile))
+
+
+@functools.lru_cache(maxsize=2048)  # one entry per card, legible size and pile count: a few hundred
+def need_width(cid: str, least: int, pile: int = 0) -> int:
+    """The narrowest strip that names card ``cid`` at ``least`` px (as the newest of a ``pile`` of trophies)."""
+    lo, hi = 8, 40 * max(theme.MIN_FONT, int(least))
+    if not names(cid, hi, least, pile):
+        return hi
+    while lo < hi:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if names(cid, mid, least, pile) else (mid + 1, hi)
+    return lo
+
+
+def sensible_width(cards: Sequence[str], least: int, piles: Mapping[str, int] | None = None) -> int:
+    """The widest a strip of these cards is drawn: as wide as the longest of their names needs, never narrower than a
+    portrait card that names itself (``cardart.named_width``). Wider, a strip says nothing more: a one-card town was
+    one strip across the whole panel, and another Mayor's strips outgrew the focus view's cards (issue 28)."""
+    piles = piles or {}
+    need = [need_width(c, least, piles.get(c, 0)) for c in cards if c in ALL_CARDS]
+    return max([named_width(least), *need])
 
 
 @functools.lru_cache(maxsize=512)
@@ -148,7 +171,7 @@ def _strip(c: Card, width: int, height: int, least: int, pile: int = 0) -> pygam
     elif block.w > h:
         words.put(label, "ui-bold", words.fit(label, "ui-bold", h * 0.7, block.w * 0.95), ink, "center", block.center)
     words.put(c.name, role, px, INK, "midleft", (block.right + round(h * 0.12), h // 2), title=True)
-    return _finish(s, (width, height), words)
+    return finish(s, (width, height), words)
 
 
 @dataclass(slots=True)
@@ -167,11 +190,14 @@ def place(groups: Sequence[tuple[str, Sequence[str]]], area: pygame.Rect, least:
     column, or across two or more: one strip a line when one of its names is too long for a column (a strip never
     drops a name), else side by side, one strip a column (a big group then takes fewer lines, issue 28: six Mayors'
     towns ran out of their panels). ``piles``: a card that stands for a pile of that many trophies (its count beside
-    its name); ``bare``: groups with no label (no ``label_h`` above them). Each group's run."""
+    its name); ``bare``: groups with no label (no ``label_h`` above them). A column is never wider than
+    ``sensible_width``: the room left over stays free rather than stretching a short name across it. Each group's
+    run."""
     best: tuple[int, dict[str, Run]] | None = None
-    for cols in range(1, 5):
-        col_w = (area.w - (cols - 1) * COL_GAP) // cols
-        if col_w < 24:
+    cap = sensible_width([c for _z, cards in groups for c in cards], least, piles)
+    for cols in range(1, MOST_COLS + 1):
+        col_w = min(cap, (area.w - (cols - 1) * COL_GAP) // cols)
+        if col_w < 24 or (cols > 4 and col_w < cap):  # past four, only while the columns are as wide as names need
             break
         for grid in (False, True):
             out, bottom = _pack(groups, area, cols, col_w, least, label_h, grid, piles or {}, bare)
@@ -219,6 +245,8 @@ def _pack(groups: Sequence[tuple[str, Sequence[str]]], area: pygame.Rect, cols: 
             span_w = span * col_w + (span - 1) * COL_GAP
             for per in range(min(span, n) if grid else 1, 0, -1):
                 w = (span_w - (per - 1) * GAP) // per
+                if per > 1:  # side by side: no wider than a column (a name too long for one spans them instead)
+                    w = min(w, col_w)
                 if all(names(c, w, least, piles.get(c, 0)) for c in known):
                     shapes.append((span, w, per))
                     break

@@ -8,8 +8,11 @@ Angry Mob or the King's Favor onto the roll. Every word about the game (hints, w
 score if the game ended now) comes from the presenter; this class wires the shared table's public hooks to it.
 
 Cooperative is one team: the live score line says "Cooperative" and the team's total, the Scores window and the
-results lead with the team total (no Mayor's column is highlighted as a winner), and a finished game keeps the team
-score in the best-scores table (records.py).
+results lead with the team total (no Mayor's column is highlighted as a winner), and a finished game's team score
+stands among the best recorded (records.py: the shared table records it at the game's end; this table only reads it).
+
+The die is a moment of its own (the shared pacing hooks, scenes/table/pacing.py): a new roll starts it tumbling,
+and until it stops the cards, the log, the prompt and the buttons wait, so nothing tells the result first.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import HIDDEN_CARD, Outcome
+from game.engine import HIDDEN_CARD, zone_ref
 from game.villagers_villains import explain
 from game.villagers_villains.cards import ALL_CARDS, CITIES, FAVOR_ID
 from game.villagers_villains.explain import RollShow
@@ -29,6 +32,7 @@ from game.villagers_villains.state import VVState
 from scenes import theme
 from scenes.table import kit
 from scenes.table.base import CardTag, TableScene
+from scenes.table.pacing import ScreenMoment
 from scenes.table.scores import fmt
 from scenes.table.villagers_villains import cardart, overlays, records, strips, themes
 from scenes.table.villagers_villains import scores as vscores
@@ -51,8 +55,6 @@ class VillagersVillainsTable(VVLayout, TableScene):
         self.info_rect = pygame.Rect(0, 0, 0, 0)
         self.label_h = 18
         self.die = Die()
-        self.sync_pending = False  # the cards wait for the die: they move when it stops
-        self.standing: records.Standing | None = None
         self.least = theme.MIN_FONT
         self.pool_seen: tuple[str, ...] = ()  # the pool as last shown, and where its cards were before it closed up
         self.pool_moves: dict[str, int] = {}
@@ -69,45 +71,25 @@ class VillagersVillainsTable(VVLayout, TableScene):
         self.tile_cards: set[str] = set()  # cards drawn as short tiles (the compact layout's pool)
         super().__init__(app, match, runner_mode=runner_mode)
 
-    def layout(self, size: tuple[int, int]) -> None:
-        """As the base, after setting the smallest legible text at this window size (cards leave out smaller
-        words)."""
+    def prepare_layout(self, size: tuple[int, int]) -> None:
+        """The smallest legible text at this window size first (cards leave out smaller words)."""
         self.least = theme.least_px(size)
-        super().layout(size)
 
-    # === the model -> what is shown =================================================================================
-    def refresh(self, sync: bool = True, animate: bool = True) -> None:
-        """As the base, except that after a new roll the cards wait for the die: they move when it stops."""
-        super().refresh(False, animate)
+    # === pacing: the die (scenes/table/pacing.py) ===================================================================
+    def shown_changed(self, animate: bool) -> bool:
+        """Where the pool's cards were before it closed up; a new roll in the log starts the die (True: the cards
+        wait for it and move when it stops)."""
         self.pool_moves = overlays.pool_moves(self.pool_seen, tuple(self.view.pool), self.pool_moves)
         self.pool_seen = tuple(self.view.pool)
-        rolled = self.die.scan(self, animate)
-        if sync:
-            if rolled and self.dice_rolling:
-                self.sync_pending = True
-            else:
-                self.sync_pending = False
-                self.sync(animate=animate)
-        if self.match.is_over() and self.standing is None and self.view.rules.cooperative:
-            self.record_team_score()
+        return self.die.scan(self, animate)
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if not self.dice_rolling:
-            if self.die.log_held:
-                self.die.hold_log(self)
-            if self.sync_pending:
-                self.sync_pending = False
-                self.sync()
-
-    def update_widgets(self) -> None:
-        super().update_widgets()
-        if self.dice_rolling and not self.match.is_over() and self.roll_show is not None:
-            self.prompt.title = f"{self.die.title(self)}…"
-            self.prompt.detail = "The die is rolling."
-            self.prompt.alert = False
-            for b in self.gesture_buttons:  # what the buttons offer would tell the result before the die does
-                b.visible = False
+    def screen_moment(self) -> ScreenMoment | None:
+        """The die tumbling: the prompt says what is rolled for, the log stops before the roll's line, the buttons
+        hide (what they offer would tell the result before the die does) and the computer players wait."""
+        show = self.roll_show
+        if show is None or not self.dice_rolling:
+            return None
+        return ScreenMoment(f"{self.die.title(self)}…", "The die is rolling.", show.serial)
 
     @property
     def roll_show(self) -> RollShow | None:
@@ -119,24 +101,15 @@ class VillagersVillainsTable(VVLayout, TableScene):
         return self.die.rolling(self)
 
     @property
-    def animating(self) -> bool:
-        """Cards moving, or the die still tumbling (the next computer move waits for it)."""
-        return bool(TableScene.animating.fget(self)) or self.dice_rolling  # type: ignore[attr-defined]
+    def standing(self) -> records.Standing | None:
+        """Where a finished Cooperative game's team score stands among the recorded ones (read once per state of
+        the table; the shared table recorded it at the game's end); None for any other game."""
+        return self.memo("vv-standing", lambda: records.finished_standing(self.match))
 
-    def record_team_score(self) -> None:
-        """A finished Cooperative game's team score goes into the best-scores table (once per game)."""
-        st = self.match.state
-        try:
-            self.standing = records.record(self.match, sum(vscores.totals(st)), bool(st.lost))
-        except Exception:  # noqa: BLE001 - a best-score table that cannot be kept never stops the game's end
-            self.standing = None
-
-    def outcome(self) -> Outcome:
-        """The engine's outcome; a finished Cooperative game's headline adds the best team score so far."""
-        out = super().outcome()
-        if self.standing is not None and self.match.is_over():
-            return dataclasses.replace(out, headline=out.headline + self.standing.words())
-        return out
+    def headline_extra(self) -> str:
+        """A finished Cooperative game's headline adds the best team score so far."""
+        standing = self.standing
+        return standing.words() if standing is not None else ""
 
     # === cards ======================================================================================================
     def face(self, card: str, width: int) -> pygame.Surface:
@@ -183,7 +156,7 @@ class VillagersVillainsTable(VVLayout, TableScene):
                 piled.update((tag.card, box.count) for _key, tag in specs if tag.card)
             elif box.name in self.strip_boxes:
                 strips.update((tag.card, box.aspect) for _key, tag in specs if tag.card)
-                if box.name.startswith("trophies:"):  # a trophy's strip shows a cup (a town's Challenge its DV)
+                if zone_ref(box.name).role == "trophies":  # a trophy's strip shows a cup (a town's Challenge its DV)
                     piled.update((tag.card, 1) for _key, tag in specs if tag.card)
             elif box.name in self.pill_boxes:
                 pill |= any(tag.card == FAVOR_ID for _key, tag in specs)
@@ -221,14 +194,13 @@ class VillagersVillainsTable(VVLayout, TableScene):
     def card_bounds(self, spr: kit.CardSprite) -> pygame.Rect | None:
         """The panel another Mayor's card lies in (the card audit's edge for its name: six Mayors' strips ran out
         of their panels over the pool's label, issue 28); None for the cards of the shared middle and the viewer."""
-        zone = str(getattr(spr.tag, "zone", "") or "")
-        kind, _, rest = zone.partition(":")
-        seat = rest.split(":")[0]
-        if kind not in PANEL_ZONES or not seat.isdigit():
+        ref = zone_ref(str(getattr(spr.tag, "zone", "") or ""), self.zone_by_id)
+        seat = ref.seat
+        if ref.role not in PANEL_ZONES or seat is None:
             return None
-        if kind in STRIP_ZONES and int(seat) in self.strip_areas:  # above the line of hand, tokens and favor
-            return self.strip_areas[int(seat)].inflate(2, 2)
-        return self.seat_panels.get(int(seat))
+        if ref.role in STRIP_ZONES and seat in self.strip_areas:  # above the line of hand, tokens and favor
+            return self.strip_areas[seat].inflate(2, 2)
+        return self.seat_panels.get(seat)
 
     def initial(self, seat: int) -> str:
         names = self.view.names
@@ -276,8 +248,9 @@ class VillagersVillainsTable(VVLayout, TableScene):
         if self.die_rect.collidepoint(pos) and self.roll_show is not None and self.drag.held is None:
             return self.roll_show.text
         for name, box in self.boxes.items():
-            if name.startswith("space:") and box.rect.inflate(6, 6).collidepoint(pos):
-                k, i = (int(x) for x in name.split(":")[1:])
+            ref = zone_ref(name, self.zone_by_id)
+            if ref.role == "space" and len(ref.index) == 2 and box.rect.inflate(6, 6).collidepoint(pos):
+                k, i = ref.index  # the City Upgrade card's place and its space (no seat's)
                 droppable = any(name in self.gestures.targets(card, zone) for card, zone in self.gestures.drags)
                 return explain.space_hint(v, k, i, droppable) or None
         spr = self.hover
@@ -295,26 +268,16 @@ class VillagersVillainsTable(VVLayout, TableScene):
             return words
         return explain.hint(self.view, self.viewer, list(self.gestures.all))
 
-    def relayout(self) -> None:
-        """As the base, but the new boxes keep the counts and notes of the boxes they replace until the next sync:
-        while the die tumbles the sync waits for it, and the deck must not read "Deck · 0" meanwhile."""
-        old = {name: (box.count, box.note) for name, box in getattr(self, "boxes", {}).items()}
-        super().relayout()
-        for name, box in self.boxes.items():
-            if name in old:
-                box.count, box.note = old[name]
+    def went_to(self, key: str) -> str | None:
+        """A card that left the view goes into another Mayor's hand or out of the game, not onto a pile."""
+        return explain.went_to(self.view, key)
 
-    def sync(self, animate: bool = True) -> None:
-        """As the base; cards that left the view glide where they went; unaffordable hand cards are dimmed."""
-        leaving = len(self.leaving)
-        super().sync(animate)
-        for spr in self.leaving[leaving:]:  # into another Mayor's hand or out of the game, not onto a pile
-            dest = self.boxes.get(explain.went_to(self.view, spr.key) or "")
-            if dest is not None:
-                w = dest.card_w if dest.layout != "fan" else spr.width
-                spr.move_to(dest.rect.centerx - w / 2, dest.rect.centery - spr.height / 2, self.MOVE_TIME * self.af)
-        for spr, card, cost in overlays.priced_sprites(self):
-            spr.dim = cost > self.view.gold[self.front] or not self.gestures.can_drag(card, f"hand:{self.front}")
+    def dimmed_cards(self) -> set[str]:
+        """The hand cards the viewer cannot afford, or cannot place now."""
+        gold = self.view.gold[self.front]
+        hand = f"hand:{self.front}"
+        return {card for _spr, card, cost in overlays.priced_sprites(self)
+                if cost > gold or not self.gestures.can_drag(card, hand)}
 
     # === drawing ====================================================================================================
     def draw_under(self, surface: pygame.Surface) -> None:
@@ -333,7 +296,7 @@ class VillagersVillainsTable(VVLayout, TableScene):
         overlays.draw_prices(self, surface)
         self.die.draw(self, surface)
 
-    # === the setup screen's hooks (scenes/setup.py) ====================================================================
+    # === the setup screen's hooks (scenes/setup.py) ================================================================
     @staticmethod
     def option_choices(key: str, current: Any) -> list[tuple[Any, str]] | None:
         """Theme Builder: no theme, the Seven Samurai preset and every saved custom theme."""
@@ -363,11 +326,7 @@ class VillagersVillainsTable(VVLayout, TableScene):
     def results_panel(match: Any) -> Callable[[pygame.Surface, pygame.Rect], int] | None:
         """The final scoring sheet for the results screen (with the best team scores of a Cooperative game)."""
         st = match.state
-        standing = None
-        if st.rules.cooperative and match.is_over():
-            with contextlib.suppress(Exception):
-                standing = records.standing(match, sum(vscores.totals(st)))
-        sh = vscores.sheet(st, match.is_over(), match.game.outcome(st), standing)
+        sh = vscores.sheet(st, match.is_over(), match.game.outcome(st), records.finished_standing(match))
         with contextlib.suppress(Exception):  # what the last decision changed (issue 28); optional words
             sh = vscores.with_lines(sh, vscores.last_change_lines(match))
         cache: dict[tuple[int, int], pygame.Surface] = {}

@@ -32,17 +32,15 @@ from game.villages.cards import (
 )
 from scenes import assets, theme
 from scenes.table import kit
-from scenes.table.facewords import Words, carry_title
-
-CARD_RATIO = 1.4
-_SS = 2  # supersampling factor
+from scenes.table.cardtools import BORDER, blank, card_size, finish, luma, mix, shade, stock
+from scenes.table.facewords import SS as _SS
+from scenes.table.facewords import Words
 
 # --- palette ---------------------------------------------------------------------------------------------------
 INK = (43, 33, 24)
 CREAM = (247, 239, 219)
 CREAM_DARK = (226, 212, 184)
 PAPER = (255, 251, 241)
-BORDER = (58, 44, 32)
 GOLD = (232, 185, 35)
 GOLD_RIM = (150, 108, 20)
 NEG = (156, 38, 38)
@@ -74,37 +72,13 @@ SHORT: dict[str, str] = {
 
 _FACES = kit.FaceCache(500)
 _cached = _FACES.get
-
-
-def clear_cache() -> None:
-    _FACES.clear()
-
-
-def card_size(width: int) -> tuple[int, int]:
-    width = max(1, int(width))
-    return width, round(width * CARD_RATIO)
+clear_cache = _FACES.clear  # drops this game's faces (the tests' fresh start, the text audit)
 
 
 # --- helpers (sizes in pixels of the surface being drawn) ----------------------------------------------------------
-def _font(role: str, size: float) -> pygame.font.Font:
-    return assets.font(role, max(5, round(size)))
-
-
-def _shade(c: tuple[int, int, int], f: float) -> tuple[int, int, int]:
-    return (round(c[0] * f), round(c[1] * f), round(c[2] * f))
-
-
-def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
-
-
-def _luma(c: tuple[int, int, int]) -> float:
-    return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
-
-
 def on_colour(c: tuple[int, int, int]) -> tuple[int, int, int]:
     """Ink on light bands (yellow, orange), cream on dark ones."""
-    return INK if _luma(c) > 140 else PAPER
+    return INK if luma(c) > 140 else PAPER
 
 
 class _Words(Words):
@@ -197,13 +171,14 @@ def _picture(s: pygame.Surface, kind: str, rect: pygame.Rect, col: tuple[int, in
     w, h = rect.size
     cx, cy = rect.center
     u = min(w, h) / 10
-    dark = _shade(col, 0.55)
+    dark = shade(col, 0.55)
     if kind == "chicken":
         pygame.draw.ellipse(s, col, (cx - 3.6 * u, cy - 1.2 * u, 6.4 * u, 4.6 * u))
         pygame.draw.circle(s, col, (cx + 2.4 * u, cy - 2.2 * u), 1.7 * u)
         for i in range(3):
             pygame.draw.circle(s, NEG, (cx + (1.6 + i * 0.8) * u, cy - 3.9 * u), 0.6 * u)
-        pygame.draw.polygon(s, GOLD, [(cx + 4 * u, cy - 2.5 * u), (cx + 5.2 * u, cy - 2 * u), (cx + 4 * u, cy - 1.5 * u)])
+        pygame.draw.polygon(s, GOLD, [(cx + 4 * u, cy - 2.5 * u), (cx + 5.2 * u, cy - 2 * u),
+                                      (cx + 4 * u, cy - 1.5 * u)])
         pygame.draw.polygon(s, dark, [(cx - 3.6 * u, cy), (cx - 5 * u, cy - 2.4 * u), (cx - 2.6 * u, cy - 1 * u)])
         for dx in (-1, 1):
             pygame.draw.line(s, dark, (cx + dx * u, cy + 3.2 * u), (cx + dx * u, cy + 4.6 * u), max(1, round(u * 0.5)))
@@ -212,7 +187,7 @@ def _picture(s: pygame.Surface, kind: str, rect: pygame.Rect, col: tuple[int, in
             pygame.draw.polygon(s, dark, [(cx + dx * 1.6 * u, cy - 2.4 * u), (cx + dx * 3.6 * u, cy - 4.4 * u),
                                           (cx + dx * 3.6 * u, cy - 1.4 * u)])
         pygame.draw.circle(s, col, (cx, cy), 3.8 * u)
-        pygame.draw.ellipse(s, _mix(col, PAPER, 0.35), (cx - 1.8 * u, cy + 0.2 * u, 3.6 * u, 2.4 * u))
+        pygame.draw.ellipse(s, mix(col, PAPER, 0.35), (cx - 1.8 * u, cy + 0.2 * u, 3.6 * u, 2.4 * u))
         for fx in (-0.7, 0.7):
             pygame.draw.circle(s, dark, (cx + fx * u, cy + 1.4 * u), 0.45 * u)
             pygame.draw.circle(s, INK, (cx + fx * 2 * u, cy - 1.2 * u), 0.45 * u)
@@ -224,10 +199,10 @@ def _picture(s: pygame.Surface, kind: str, rect: pygame.Rect, col: tuple[int, in
             pygame.draw.circle(s, INK, (cx + dx * 1.1 * u, cy + 0.6 * u), 0.45 * u)
         pygame.draw.circle(s, NEG, (cx, cy + 1.8 * u), 0.45 * u)
     elif kind == "sheep":
-        pygame.draw.ellipse(s, _mix(col, PAPER, 0.5), (cx - 3.4 * u, cy - 2.4 * u, 6.8 * u, 4.8 * u))
+        pygame.draw.ellipse(s, mix(col, PAPER, 0.5), (cx - 3.4 * u, cy - 2.4 * u, 6.8 * u, 4.8 * u))
         for ang in range(0, 360, 45):
             a = math.radians(ang)
-            pygame.draw.circle(s, _mix(col, PAPER, 0.5), (cx + math.cos(a) * 2.6 * u, cy + math.sin(a) * 1.9 * u),
+            pygame.draw.circle(s, mix(col, PAPER, 0.5), (cx + math.cos(a) * 2.6 * u, cy + math.sin(a) * 1.9 * u),
                                1.7 * u)
         pygame.draw.ellipse(s, dark, (cx + 2.4 * u, cy - 1.6 * u, 2.4 * u, 3.2 * u))
     elif kind in ("castle", "tower"):
@@ -259,16 +234,8 @@ def _picture(s: pygame.Surface, kind: str, rect: pygame.Rect, col: tuple[int, in
 
 # --- the faces ---------------------------------------------------------------------------------------------------
 def _base(w: int, h: int, band_col: tuple[int, int, int], band_h: int) -> pygame.Surface:
-    s = pygame.Surface((w, h), pygame.SRCALPHA)
-    r = max(2, round(w * 0.06))
-    bw = max(1, round(w / 100))
-    pygame.draw.rect(s, BORDER, s.get_rect(), border_radius=r)
-    inner = s.get_rect().inflate(-2 * bw, -2 * bw)
-    pygame.draw.rect(s, CREAM, inner, border_radius=max(1, r - bw))
-    band = pygame.Rect(inner.x, inner.y, inner.w, band_h - bw)
-    pygame.draw.rect(s, band_col, band, border_top_left_radius=max(1, r - bw), border_top_right_radius=max(1, r - bw))
-    pygame.draw.line(s, _shade(band_col, 0.6), (inner.x, band.bottom), (inner.right - 1, band.bottom), max(1, bw))
-    return s
+    return stock(w, h, CREAM, radius=max(2, round(w * 0.06)), border_w=max(1, round(w / 100)), band=band_col,
+                 band_h=band_h)[0]
 
 
 def _gold_text(card: str) -> str:
@@ -287,15 +254,6 @@ def card_face(card: str, width: int, zoom: bool = False, least: int = 0) -> pyga
     width = max(8, int(width))
     least = max(theme.MIN_FONT, int(least))
     return _cached(("face", card, width, bool(zoom), least), lambda: _face(card, width, bool(zoom), least))
-
-
-def _finish(s: pygame.Surface, width: int, words: _Words | None = None) -> pygame.Surface:
-    out = pygame.transform.smoothscale(s, card_size(width)) if _SS != 1 else s
-    if words is not None:
-        words.draw(out)
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        out = carry_title(out, out.convert_alpha())
-    return out
 
 
 def _face(card: str, width: int, zoom: bool, least: int = 0) -> pygame.Surface:
@@ -326,15 +284,15 @@ def _face(card: str, width: int, zoom: bool, least: int = 0) -> pygame.Surface:
     drop = band_h + round(w * 0.03) - round(w * 0.04) if narrow else 0
     badge_c = (round(w * 0.2), round(w * 0.19) + drop)
     if unit:
-        _badge(s, words, badge_c, d, str(t.power), INK, PAPER, _shade(col, 0.5))
+        _badge(s, words, badge_c, d, str(t.power), INK, PAPER, shade(col, 0.5))
         em = emblem(colour, round(w * 0.24))
         s.blit(em, em.get_rect(center=(badge_c[0], round(w * 0.52) + drop)))
     else:
         pygame.draw.circle(s, CREAM, badge_c, d // 2)
-        pygame.draw.circle(s, _shade(col, 0.6), badge_c, d // 2, max(1, d // 11))
+        pygame.draw.circle(s, shade(col, 0.6), badge_c, d // 2, max(1, d // 11))
         pic = pygame.Rect(0, 0, round(d * 0.8), round(d * 0.8))
         pic.center = badge_c
-        _picture(s, t.key, pic, _shade(col, 0.85))
+        _picture(s, t.key, pic, shade(col, 0.85))
     words.put(t.name, "card-bold", name_px, ink_on_band, "center" if narrow else "midleft",
               ((name_rect.centerx if narrow else name_rect.x) / _SS, name_rect.centery / _SS), title=True)
     # an animal or building names itself at the bottom too (tucked under an Inn's guest, that strip shows)
@@ -343,10 +301,10 @@ def _face(card: str, width: int, zoom: bool, least: int = 0) -> pygame.Surface:
     art = pygame.Rect(round(w * 0.36), round(w * 0.3) + drop // 2, round(w * 0.58),
                       round(w * 0.5 if not zoom else w * 0.36))
     if unit:
-        big = emblem(colour, min(art.w, art.h), _mix(col, CREAM, 0.55), outline=False)
+        big = emblem(colour, min(art.w, art.h), mix(col, CREAM, 0.55), outline=False)
         s.blit(big, big.get_rect(center=art.center))
     else:
-        _picture(s, t.key, art, _mix(col, INK, 0.15))
+        _picture(s, t.key, art, mix(col, INK, 0.15))
     # the ability: one short line at table size (over the pale picture when it needs the room); the full text in
     # the zoom
     if zoom:
@@ -356,19 +314,19 @@ def _face(card: str, width: int, zoom: bool, least: int = 0) -> pygame.Surface:
         words.block(badge_words(card), pygame.Rect(round(w * 0.06), round(w * 1.12), round(w * 0.6),
                                                    round(h - w * 1.15)), w * 0.05, "ui", INK, w * 0.034, top=True)
     else:
-        shade = _mix(INK, CREAM, 0.15)
+        soft = mix(INK, CREAM, 0.15)
         short = SHORT.get(t.key, "")
         area = pygame.Rect(round(w * 0.05), round(w * 0.83), round(w * 0.9), round(w * 0.26))
         if not unit:  # above the strip that shows when the card lies tucked under a village
             words.block(short, pygame.Rect(round(w * 0.05), round(w * 0.6), round(w * 0.9), round(w * 0.28)),
-                        w * 0.1, "ui-bold", shade, w * 0.075, 2)
-        elif not words.block(short, area, w * 0.1, "ui-bold", shade, w * 0.075, 2):
+                        w * 0.1, "ui-bold", soft, w * 0.075, 2)
+        elif not words.block(short, area, w * 0.1, "ui-bold", soft, w * 0.075, 2):
             # three lines from higher up: beside the emblem when a long name pushed the corner index down onto
             # them (the Merchant's "Act: secret trade" read "✦t: secret trade"), else across the card
             em_bottom = round(w * 0.64) + drop
             x = round(w * 0.05) if em_bottom < round(w * 0.62) else round(w * 0.34)
             words.block(short, pygame.Rect(x, round(w * 0.62), round(w * 0.95) - x, round(w * 0.47)),
-                        w * 0.1, "ui-bold", shade, w * 0.075, 3)
+                        w * 0.1, "ui-bold", soft, w * 0.075, 3)
     # bottom-left: the colour named (units), the name again (animals and buildings, for cards tucked under)
     if not zoom:
         x0 = round(w * 0.06)
@@ -378,14 +336,14 @@ def _face(card: str, width: int, zoom: bool, least: int = 0) -> pygame.Surface:
             s.blit(em, em.get_rect(midleft=(x0, y_mid)))
             name = colour.capitalize()
             words.put(name, "ui-bold", words.fit(name, "ui-bold", w * 0.11, w * 0.5, w * 0.07),
-                      _shade(col, 0.5 if _luma(col) > 140 else 0.85), "midleft",
+                      shade(col, 0.5 if luma(col) > 140 else 0.85), "midleft",
                       ((x0 + round(w * 0.15)) / _SS, y_mid / _SS))
         else:
             words.put(t.name, "card-bold", bottom_px, INK, "midleft", (x0 / _SS, y_mid / _SS), title=name_px is None)
     # the gold badge, bottom-right
     gd = round(w * 0.28)
     _badge(s, words, (round(w - w * 0.18), round(h - w * 0.18)), gd, _gold_text(card), GOLD, INK, GOLD_RIM)
-    return _finish(s, width, words)
+    return finish(s, card_size(width), words)
 
 
 def badge_words(card: str) -> str:
@@ -418,7 +376,7 @@ def _score_face(card: str, width: int, zoom: bool, least: int = 0) -> pygame.Sur
             "Held by the single lowest running total. Its holder's Heroes get +2.")
     area = pygame.Rect(round(w * 0.07), round(w * 0.95), round(w * 0.86), round(h - w * 1.02))
     words.block(rule, area, w * (0.075 if zoom else 0.085), "ui", INK, w * 0.06)
-    return _finish(s, width, words)
+    return finish(s, card_size(width), words)
 
 
 def score_tab(card: str, height: int, least: int = 0) -> pygame.Surface:
@@ -435,7 +393,7 @@ def _score_tab(card: str, height: int, least: int = 0) -> pygame.Surface:
     words = _Words(least)
     high = card == HIGH_SCORE
     col = (214, 160, 40) if high else (88, 104, 128)
-    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    s = blank(w, h)
     r = max(2, round(h * 0.16))
     pygame.draw.rect(s, BORDER, s.get_rect(), border_radius=r)
     inner = s.get_rect().inflate(-2 * max(1, h // 20), -2 * max(1, h // 20))
@@ -447,11 +405,7 @@ def _score_tab(card: str, height: int, least: int = 0) -> pygame.Surface:
     word = "High" if high else "Low"
     words.put(word, "ui-bold", words.fit(word, "ui-bold", h * 0.6, w - h * 1.2, h * 0.3), INK, "midleft",
               (h * 1.1 / _SS, h / 2 / _SS))
-    out = pygame.transform.smoothscale(s, (round(w / _SS), height))
-    words.draw(out)
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        out = out.convert_alpha()
-    return out
+    return finish(s, (round(w / _SS), height), words)
 
 
 def card_back(width: int) -> pygame.Surface:
@@ -462,15 +416,15 @@ def card_back(width: int) -> pygame.Surface:
 
 def _back(width: int) -> pygame.Surface:
     w, h = card_size(width * _SS)
-    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    s = blank(w, h)
     r = max(2, round(w * 0.06))
     pygame.draw.rect(s, BORDER, s.get_rect(), border_radius=r)
     inner = s.get_rect().inflate(-2 * max(1, w // 100), -2 * max(1, w // 100))
     pygame.draw.rect(s, BACK_COLOR, inner, border_radius=r)
     inset = round(w * 0.07)
     field = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
-    pat = pygame.Surface((w, h), pygame.SRCALPHA)
-    light = (*_mix(BACK_COLOR, BACK_LINE, 0.35), 255)
+    pat = blank(w, h)
+    light = (*mix(BACK_COLOR, BACK_LINE, 0.35), 255)
     step = max(4, round(w * 0.14))
     lw = max(1, round(w / 120))
     for i in range(-h // step - 1, w // step + h // step + 2):
@@ -489,7 +443,7 @@ def _back(width: int) -> pygame.Surface:
         s.blit(em, em.get_rect(center=(round(w / 2 + math.cos(a) * ring), round(h / 2 + math.sin(a) * ring))))
     ic = assets.icon("village", round(medal * 0.7))
     s.blit(ic, ic.get_rect(center=(w // 2, h // 2)))
-    return _finish(s, width)
+    return finish(s, card_size(width))
 
 
 def is_gray(card: str) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import Gesture
+from game.engine import Gesture, zone_ref
 from game.villages.actions import Attack, Give, Target
 from scenes import theme
 from scenes.table import kit
@@ -51,60 +51,22 @@ class VillagesChoice:
     least: int
     k: float
 
-    def _choose(self, gestures: Sequence[Gesture], pos: tuple[int, int],
-                about: Sequence[pygame.Rect] = ()) -> bool:
+    def narrow_choice(self, gestures: Sequence[Gesture], pos: tuple[int, int]) -> Sequence[Gesture]:
+        """A gift or a hired attack on one village: the half of it the card is dropped on (or clicked) decides, so
+        the card stays where the move sent it (a menu of two meanings let the given card glide back to the hand,
+        lying there over the hand's cards)."""
         pair = gift_or_attack(gestures)
         box = self.boxes.get(pair[0].target or "") if pair is not None else None
         if pair is None or box is None or box.rect.w <= 0:
-            return super()._choose(gestures, pos, about)  # type: ignore[misc]
+            return gestures
         give_half, _ = halves(box.rect)
-        return self.perform(pair[0] if pos[1] < give_half.bottom else pair[1])  # type: ignore[attr-defined]
-
-    def _on_drop(self, spr: kit.CardSprite, pos: tuple[int, int]) -> bool:
-        """The shared drop, then a word when it did nothing and said nothing (dropped on the bare table, or a card
-        that has nowhere to go now)."""
-        tag = spr.tag
-        halved = self._drop_on_half(spr, pos)
-        if halved is not None:
-            return halved
-        before = self.ctl.reason_until  # type: ignore[attr-defined]
-        done = super()._on_drop(spr, pos)  # type: ignore[misc]
-        said = self.ctl.reason_until != before or self.menu is not None  # type: ignore[attr-defined]
-        if done or said or not isinstance(tag, CardTag) or not self.my_turn():  # type: ignore[attr-defined]
-            return done
-        home = self.box_at(pos)  # type: ignore[attr-defined]
-        if home is not None and home.name == tag.zone:
-            return done  # put back where it was: nothing was meant
-        if self.gestures.targets(tag.card, tag.zone):  # type: ignore[attr-defined]
-            self.show_reason("Nothing happened: drop it on one of the lit places.")  # type: ignore[attr-defined]
-        else:
-            self.show_reason(  # type: ignore[attr-defined]
-                "That card cannot go anywhere now: the prompt says what is left to do.")
-        return done
-
-    def _drop_on_half(self, spr: kit.CardSprite, pos: tuple[int, int]) -> bool | None:
-        """A drop on a village's "Give" or "Hire to attack" half: made, and True so the card stays where the move
-        sent it (the shared drop answered False for any drop of two meanings, so the given card glided back to
-        the hand, lying there over the hand's cards, and the prompt said it could go nowhere). None: not such a
-        drop."""
-        tag = spr.tag
-        if not isinstance(tag, CardTag):
-            return None
-        targets = [t for t in self.gestures.targets(tag.card, tag.zone) if t in self.boxes]  # type: ignore[attr-defined]
-        box = self.box_at(pos, targets)  # type: ignore[attr-defined]
-        if box is None:
-            return None
-        gestures = self.gestures.drops(tag.card, tag.zone, box.name)  # type: ignore[attr-defined]
-        if gift_or_attack(gestures) is None:
-            return None
-        self.light_targets()  # type: ignore[attr-defined]
-        self.dropping(spr, box, pos)  # type: ignore[attr-defined]
-        return self._choose(gestures, pos)
+        return [pair[0] if pos[1] < give_half.bottom else pair[1]]
 
     def say_why_not(self, under: Any, source: str, has_targets: bool) -> None:
         """The empty space of the village row says the founding rule (it read "It cannot go to Empty space: found
         a village here"); every other place, the shared words."""
-        if under is not None and under.name.startswith("new-village:") and has_targets:
+        zones = self.zone_by_id  # type: ignore[attr-defined]
+        if under is not None and zone_ref(under.name, zones).role == "new-village" and has_targets:
             self.show_reason(  # type: ignore[attr-defined]
                 "A new village takes at least 3 units of one colour from your hand (once a turn): this card cannot "
                 "start one now.")
@@ -180,8 +142,10 @@ class VillagesChoice:
         held = self.drag.held  # type: ignore[attr-defined]
         tag = held.tag if held is not None else None
         hot = next((b for b in self.boxes.values() if b.hot), None)
+        zones = self.zone_by_id  # type: ignore[attr-defined]
+        on_village = hot is not None and zone_ref(hot.name, zones).role == "village"
         pair = (gift_or_attack(self.gestures.drops(tag.card, tag.zone, hot.name))  # type: ignore[attr-defined]
-                if isinstance(tag, CardTag) and hot is not None and hot.name.startswith("village:") else None)
+                if isinstance(tag, CardTag) and hot is not None and on_village else None)
         if pair is None or hot is None:
             return super().drop_tag()  # type: ignore[misc]
         give_half, hire_half = halves(hot.rect)
@@ -202,8 +166,8 @@ class VillagesChoice:
         pill.clamp_ip(self.play)  # type: ignore[attr-defined]
         return t, pill
 
-    def _draw_drop_tag(self, surface: pygame.Surface) -> None:
-        """The halves' words over the held card (it may cover the whole village), then the shared drop tag."""
+    def draw_half_words(self, surface: pygame.Surface) -> None:
+        """The halves' words over the held card (it may cover the whole village), under the shared drop tag."""
         for half, choices, col, hot in self._halves_now():
             t, pill = self._pill(half, choices)
             radius = pill.h // 3
@@ -212,7 +176,6 @@ class VillagesChoice:
             pygame.draw.rect(surface, kit.HOT if hot else theme.PAPER, pill, width=max(1, int(2 * self.k)),
                              border_radius=radius)
             surface.blit(t, t.get_rect(center=pill.center))
-        super()._draw_drop_tag(surface)  # type: ignore[misc]
 
     def _held_w(self) -> int:
         """The held (or selected) card's width: the halves' words may be as wide as two of it."""

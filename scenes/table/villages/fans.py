@@ -158,7 +158,8 @@ def hand_rows(n: int, rect_w: int, rect_h: int, card_w: int, gap: float, least: 
         per = -(-n // rows)
         for w in range(card_w, narrow - 1, -1):
             g = max(2, round(w * gap))
-            if per * w + (per - 1) * g <= rect_w and round(w * kit.CARD_RATIO) + (rows - 1) * strip_h(w, least) <= rect_h:
+            if (per * w + (per - 1) * g <= rect_w
+                    and round(w * kit.CARD_RATIO) + (rows - 1) * strip_h(w, least) <= rect_h):
                 return w, rows
     return None
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.engine import Zone
+from game.engine import Zone, zone_ref
 from game.villages import present
 from scenes import theme
 from scenes.table import kit
@@ -152,11 +152,11 @@ class VillagesLayout:
         """Place the other seats' panels; returns the height the fullest panel needs."""
         need = 0
         for panel, o in zip(self._panels(others, top, rows, gap), others, strict=True):
-            for name in [b for b in self.boxes if b.split(":")[0] in ("hand", "graveyard", "village")
-                         and b.split(":")[1] == str(o)]:
+            for name in [b for b in self.boxes if zone_ref(b, ids).role in ("hand", "graveyard", "village")
+                         and zone_ref(b, ids).seat == o]:
                 del self.boxes[name]
             self._panel_fit(o, ids, panel, w, gap, head, place=True)
-            used = max((b.rect.bottom for name, b in self.boxes.items() if name.split(":")[1:2] == [str(o)]),
+            used = max((b.rect.bottom for name, b in self.boxes.items() if zone_ref(name, ids).seat == o),
                        default=panel.y + head)
             need = max(need, used - panel.y + max(4, gap // 2))
         return need
@@ -175,9 +175,9 @@ class VillagesLayout:
             z = self.zone_by_id.get(name)
             if z is None:
                 continue
-            kind = name.split(":")[0]
+            kind = z.ref.role
             if kind == "village":
-                choices = present.village_label_choices(v, z.owner, int(name.split(":")[2]))
+                choices = present.village_label_choices(v, z.owner, z.ref.index[0])
                 box.label = self.fit_words(choices, box.rect.w - 8, self.label_px(box.card_w))
             elif kind == "graveyard":
                 long = "Your graveyard" if z.owner == self.front else "Graveyard"
@@ -187,8 +187,8 @@ class VillagesLayout:
             elif name == "discard":
                 n, room = len(z.cards), self.discard_room(box)
                 choices = present.DISCARD_LABELS if n <= room else (
-                    f"Discard pile: {n} cards, the newest {room} shown (top right)", f"Discards: {n}, newest {room} shown",
-                    f"Discards: {n}")
+                    f"Discard pile: {n} cards, the newest {room} shown (top right)",
+                    f"Discards: {n}, newest {room} shown", f"Discards: {n}")
                 box.label = self.fit_words(choices, box.rect.w - 8, self.label_px(box.card_w))
 
     def _grave_label(self, gold: str, width: int, w: int, long: str) -> str:

@@ -1,8 +1,9 @@
 """The Villages round-end table: per player each village's gold, the hand and graveyard subtracted, the +10 for
 emptying the hand first, the round's score, and the running totals towards the target.
 
-Built from the state's ``sheets`` (the last scored round, line by line, per seat), ``round_scores`` and
-``totals``, so the table, the score overlay and the results screen show the same numbers the engine added up.
+Built from the state's ``sheets`` (the last scored round, line by line, per seat, each village a typed
+``VillageScore``), ``round_scores`` and ``totals``, so the table, the score overlay and the results screen show the
+same numbers the engine added up, and no cell reads a colour or a King back out of the engine's words.
 Rows where nothing happened for anybody (no bonus this round) are left out; the running totals always show,
 the leaders' in gold.
 """
@@ -14,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.villages.state import VillageScore
 from scenes import theme
 from scenes.table.villages import cardart
 
@@ -25,17 +27,10 @@ def signed(n: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class VillageLine:
-    colour: str  # the village's colour ("" when the engine's words could not be read)
-    gold: int
-    king: bool  # the gold is doubled by a King
-
-
-@dataclass(frozen=True, slots=True)
 class RoundTable:
     title: str
     names: tuple[str, ...]
-    villages: tuple[tuple[VillageLine, ...], ...]  # per seat
+    villages: tuple[tuple[VillageScore, ...], ...]  # per seat
     hand: tuple[int, ...]
     graveyard: tuple[int, ...]
     bonus: tuple[int, ...]
@@ -45,13 +40,6 @@ class RoundTable:
     target: int
     leaders: frozenset[int]  # the highest running total (the winners once the game is over)
     over: bool
-
-
-def _village_line(label: str, gold: int) -> VillageLine:
-    """The engine writes "red village" or "green village (doubled by the King)"."""
-    word = label.split(" ", 1)[0].lower() if label else ""
-    colour = word if word in cardart.EMBLEMS else ""
-    return VillageLine(colour, gold, "King" in label)
 
 
 def round_table(st: Any, over: bool) -> RoundTable | None:
@@ -67,7 +55,7 @@ def round_table(st: Any, over: bool) -> RoundTable | None:
     title = (f"Final round ({scored}) scored" if over else f"Round {scored} scored") + f" · first to {st.target} wins"
     return RoundTable(
         title, tuple(st.names),
-        tuple(tuple(_village_line(lbl, int(g)) for lbl, g in sh.villages) for sh in sheets),
+        tuple(tuple(sh.villages) for sh in sheets),
         tuple(int(sh.hand) for sh in sheets), tuple(int(sh.graveyard) for sh in sheets),
         tuple(int(sh.bonus) for sh in sheets), tuple(int(sh.total) for sh in sheets),
         rounds, totals, int(st.target), frozenset(s for s in range(n) if totals[s] == best), over)
@@ -78,26 +66,34 @@ LABEL_W = 190
 COL_W = 176
 LINE = 30
 TITLE = 44
-#: Shorter wordings of the row labels, for a narrow table (the cells show the subtracted gold with its minus sign).
-SHORTER: dict[str, tuple[str, ...]] = {
-    "Hand (subtracted)": ("Hand (−)", "Hand"), "Graveyard (subtracted)": ("Graveyard (−)", "Graveyard"),
-    "First to empty the hand": ("First to empty hand", "Emptied first"),
-}
 
 
-def _rows(t: RoundTable) -> list[tuple[str, str]]:
-    """(label, style) of each row: style tells the drawing what the cells hold."""
-    rows = [("", "head")]
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A row of the sheet: ``style`` tells the drawing what its cells hold, ``index`` which one of several (the
+    ``j``-th village of each seat, the ``i``-th round), so no cell reads a number back out of words. ``shorter``:
+    the label's shorter wordings for a narrow table, longest first (the cells show the subtracted gold with its
+    minus sign)."""
+
+    label: str
+    style: str
+    index: int = 0
+    shorter: tuple[str, ...] = ()
+
+
+def _rows(t: RoundTable) -> list[Row]:
+    rows = [Row("", "head")]
     most = max((len(v) for v in t.villages), default=0)
     for j in range(max(1, most)):
-        rows.append(("Villages" if j == 0 else "", f"village:{j}"))
-    rows += [("Hand (subtracted)", "hand"), ("Graveyard (subtracted)", "graveyard")]
+        rows.append(Row("Villages" if j == 0 else "", "village", j))
+    rows += [Row("Hand (subtracted)", "hand", shorter=("Hand (−)", "Hand")),
+             Row("Graveyard (subtracted)", "graveyard", shorter=("Graveyard (−)", "Graveyard"))]
     if any(t.bonus):
-        rows.append(("First to empty the hand", "bonus"))
-    rows.append(("This round", "score"))
+        rows.append(Row("First to empty the hand", "bonus", shorter=("First to empty hand", "Emptied first")))
+    rows.append(Row("This round", "score"))
     if len(t.rounds) > 1:
-        rows += [(f"Round {i + 1}", f"round:{i}") for i in range(len(t.rounds))]
-    rows.append((f"Running total (of {t.target})", "total"))
+        rows += [Row(f"Round {i + 1}", "round", i) for i in range(len(t.rounds))]
+    rows.append(Row(f"Running total (of {t.target})", "total", shorter=("Running total", "Total")))
     return rows
 
 
@@ -119,52 +115,54 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, t: RoundTable) -> int:
     y = rect.y + TITLE * k
     rows = _rows(t)
     level = _level(rows, size, round(lw - 8 * k))
-    for label, style in rows:
+    for r in rows:
+        label, style = r.label, r.style
         row = pygame.Rect(rect.x, round(y), rect.w, round(line))
         if style in ("score", "total"):
             pygame.draw.rect(surface, theme.PAPER_DIM, row)
-        if style == "score" or style == "total" or (style.startswith("round:") and style.endswith(":0")):
+        if style == "score" or style == "total" or (style == "round" and r.index == 0):
             pygame.draw.line(surface, theme.PAPER_LINE, row.topleft, row.topright, max(1, round(k)))
         bold = style in ("head", "score", "total")
         role = "ui-bold" if bold else "ui"
         if label:
-            words = _wordings(label)
+            words = _wordings(r)
             lab = theme.ellipsize(words[min(level, len(words) - 1)], theme.font(role, size), round(lw - 8 * k))
             img = theme.text(lab, role, size, ink if bold else soft)
             surface.blit(img, (rect.x + round(4 * k), row.centery - img.get_height() // 2))
         for s in range(len(t.names)):
             cell = pygame.Rect(round(rect.x + lw + s * cwid), row.y, round(cwid), row.h)
-            _cell(surface, cell, t, s, style, size, k)
+            _cell(surface, cell, t, s, r, size, k)
         y += line
     return round(y - rect.y + 12 * k)
 
 
-def _wordings(label: str) -> tuple[str, ...]:
+def _wordings(r: Row) -> tuple[str, ...]:
     """A row label and its shorter wordings, longest first."""
-    return (label, *SHORTER.get(label, ("Running total", "Total") if label.startswith("Running total") else ()))
+    return (r.label, *r.shorter)
 
 
-def _level(rows: list[tuple[str, str]], size: int, width: int) -> int:
+def _level(rows: list[Row], size: int, width: int) -> int:
     """How short the row labels are worded: the longest wording level at which every label fits (the same level
     for all, so "Hand (−)" never stands over "Graveyard (subtracted)")."""
-    deepest = max(len(_wordings(label)) for label, _ in rows)
+    deepest = max(len(_wordings(r)) for r in rows)
     for level in range(deepest):
-        if all(theme.font("ui-bold" if style in ("head", "score", "total") else "ui", size).size(
-                _wordings(label)[min(level, len(_wordings(label)) - 1)])[0] <= width for label, style in rows if label):
+        if all(theme.font("ui-bold" if r.style in ("head", "score", "total") else "ui", size).size(
+                _wordings(r)[min(level, len(_wordings(r)) - 1)])[0] <= width for r in rows if r.label):
             return level
     return deepest - 1
 
 
-def _cell(surface: pygame.Surface, cell: pygame.Rect, t: RoundTable, s: int, style: str, size: int,
+def _cell(surface: pygame.Surface, cell: pygame.Rect, t: RoundTable, s: int, r: Row, size: int,
           k: float) -> None:
+    style = r.style
     ink = theme.INK
     words = ""
     color = ink
     role = "ui"
     if style == "head":
         words, role = t.names[s], "ui-bold"
-    elif style.startswith("village:"):
-        j = int(style.split(":")[1])
+    elif style == "village":
+        j = r.index
         vs = t.villages[s]
         if j >= len(vs):
             words = "–" if j == 0 else ""
@@ -172,7 +170,7 @@ def _cell(surface: pygame.Surface, cell: pygame.Rect, t: RoundTable, s: int, sty
             v = vs[j]
             em_size = max(8, round(size * 1.05))
             x = cell.x + round(6 * k)
-            if v.colour:
+            if v.colour in cardart.EMBLEMS:
                 em = cardart.emblem(v.colour, em_size)
                 surface.blit(em, (x, cell.centery - em_size // 2))
                 x += em_size + round(4 * k)
@@ -190,8 +188,8 @@ def _cell(surface: pygame.Surface, cell: pygame.Rect, t: RoundTable, s: int, sty
         color = theme.GOOD if t.bonus[s] else ink
     elif style == "score":
         words, role = signed(t.score[s]), "ui-bold"
-    elif style.startswith("round:"):
-        words = signed(t.rounds[int(style.split(":")[1])][s])
+    elif style == "round":
+        words = signed(t.rounds[r.index][s])
     elif style == "total":
         words, role = str(t.totals[s]).replace("-", MINUS), "ui-bold"
         if s in t.leaders:

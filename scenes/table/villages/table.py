@@ -22,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import Event, Zone
+from game.engine import Event, Zone, zone_ref
 from game.villages import explain, present
 from game.villages.cards import HIGH_SCORE, KIND_OF, LOW_SCORE
 from scenes.table import kit
@@ -52,11 +52,9 @@ class VillagesTable(VillagesChoice, VillagesLayout, VillagesArena, VillagesOverl
         self.tab_rects: dict[str, pygame.Rect] = {}
         super().__init__(app, match, runner_mode=runner_mode)
 
-    # --- layout --------------------------------------------------------------------------------------------------
-    def layout(self, size: tuple[int, int]) -> None:
+    # --- layout (the labels that follow the cards: ``relabel``, layout.py) ---------------------------------------
+    def prepare_layout(self, size: tuple[int, int]) -> None:
         self.set_least(size)
-        super().layout(size)
-        self.relabel()
 
     def layout_zones(self, zones: Sequence[Zone], area: pygame.Rect) -> None:
         self.place_zones(zones, area)
@@ -64,7 +62,7 @@ class VillagesTable(VillagesChoice, VillagesLayout, VillagesArena, VillagesOverl
     def structure_key(self, zones: Sequence[Zone]) -> Hashable:
         """Villages are laid out by their cards (a fan grows); other zones by their ids only (a card more in a hand
         or a pile changes no box)."""
-        return (self.shown.phase, tuple((z.id, z.cards if z.id.startswith(("village:", "new-village:")) else z.kind)
+        return (self.shown.phase, tuple((z.id, z.cards if z.ref.role in ("village", "new-village") else z.kind)
                                         for z in zones))
 
     # --- cards -----------------------------------------------------------------------------------------------------
@@ -78,12 +76,12 @@ class VillagesTable(VillagesChoice, VillagesLayout, VillagesArena, VillagesOverl
             return (cards[-1],)  # a pile shows its top card whole (the label counts the rest, the focus view shows all)
         if zone.id == "discard" and box is not None and not self._picked_from(zone.id):
             return cards[-self.discard_room(box):]  # the newest that lie side by side, names showing
-        if zone.id.startswith("village:"):
-            seat, idx = (int(x) for x in zone.id.split(":")[1:])
+        if zone.ref.role == "village" and zone.ref.seat is not None:
+            seat, idx = zone.ref.seat, zone.ref.index[0]
             vils = self.shown.villages[seat]
             guests = vils[idx].guests if idx < len(vils) else ()
             return tuple(village_order(cards, guests))
-        if zone.id.startswith("hand:") and zone.owner != self.front:
+        if zone.ref.role == "hand" and zone.owner != self.front:
             return (*(c for c in cards if c.startswith("?")), *(c for c in cards if not c.startswith("?")))
         return cards
 
@@ -106,31 +104,22 @@ class VillagesTable(VillagesChoice, VillagesLayout, VillagesArena, VillagesOverl
             return cardart.card_face(card, width, zoom=True)
         return None
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        spr = self.hover
-        if spr is not None and spr.hover and isinstance(spr.home, HandBox) and spr.home.behind(spr):
-            spr.hover = False  # a card in the hand's back row stays under the names in front (its zoom shows it)
+    def hover_lifts(self, spr: kit.CardSprite) -> bool:
+        """A card in the hand's back row stays under the names in front (its zoom shows it)."""
+        return not (isinstance(spr.home, HandBox) and spr.home.behind(spr))
 
-    # --- the flow of play: a battle is a moment (round ends are the shared ones of moments.py) ------------------------
-    def refresh(self, sync: bool = True, animate: bool = True) -> None:
-        super().refresh(sync, animate)
-        self.relabel()
-
-    def after_apply(self, events: list[Event], human: bool = False) -> None:
+    # --- pacing: a battle is a moment (round ends are the shared ones of moments.py) ---------------------------------
+    def note_events(self, events: Sequence[Event]) -> None:
         """Keep a decided battle's record for the arena (the engine moves its units on in the same decision) and
-        hold the computer players a moment so it can be read."""
+        how long the computer players wait so it can be read (arena.py)."""
         self.note_battle(events)
-        super().after_apply(events, human)
 
-    def run_ai(self) -> None:
+    def ai_waits(self) -> bool:
         """The computer players wait a moment after a battle is decided, so its arithmetic can be read before the
         next move (a round end is the shared moment: moments.py holds it until the player continues)."""
-        if self.clock < self.hold_until:
-            return
-        super().run_ai()
+        return self.clock < self.hold_until
 
-    # --- words for a new player (the presenter's) ----------------------------------------------------------------------
+    # --- words for a new player (the presenter's) ---------------------------------------------------------------------
     def hint(self) -> str:
         """Under the engine's prompt: how this decision is made on this table (the engine says what, the presenter
         says where to drag or click)."""
@@ -144,20 +133,22 @@ class VillagesTable(VillagesChoice, VillagesLayout, VillagesArena, VillagesOverl
         return explain.turn_lines(self.view, self.viewer, self.match.is_over())
 
     def hover_hint(self, pos: tuple[int, int]) -> str | None:
+        holders = {HIGH_SCORE: self.view.high, LOW_SCORE: self.view.low}
         for c, rect in self.tab_rects.items():
-            if rect.collidepoint(pos):
+            if holders.get(c) in self.seat_rects and rect.collidepoint(pos):  # a card still lying by its holder
                 face = self.game.card_face(c)
                 return f"{face.name} card: {face.text}"
         if self.totals_rect.collidepoint(pos):
             return explain.race_hint(self.view)
         if self.hover is not None:
             return self.moved_words(self.hover)
-        box = self.box_at(pos, [b for b in self.boxes if b.startswith(("village:", "graveyard:", "hand:"))])
+        named = [b for b in self.boxes if zone_ref(b, self.zone_by_id).role in ("village", "graveyard", "hand")]
+        box = self.box_at(pos, named)
         if box is not None:  # a label shortened to fit ("−6 gold", "12") is said whole on hover
             z = self.zone_by_id.get(box.name)
-            if z is not None and z.id.startswith("graveyard:"):
+            if z is not None and z.ref.role == "graveyard":
                 return self.graveyard_words(z)
-            if z is not None and not (z.id.startswith("hand:") and z.owner == self.front):
+            if z is not None and not (z.ref.role == "hand" and z.owner == self.front):
                 return f"{z.label}: {z.note}"
         return None
 
@@ -189,15 +180,14 @@ class VillagesTable(VillagesChoice, VillagesLayout, VillagesArena, VillagesOverl
                       radius=max(6, int(10 * self.k)))
         self.draw_race(surface)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.tab_rects = {}  # the seat headers place the score cards again
-        super().draw(surface)
-
     def draw_over(self, surface: pygame.Surface) -> None:
         self.draw_arena(surface)
         self.draw_turn(surface)
         self.light_tucked(surface)
         self.draw_halves(surface)
+
+    def draw_over_held(self, surface: pygame.Surface) -> None:
+        self.draw_half_words(surface)
 
     def seat_header(self, surface: pygame.Surface, seat: int, r: pygame.Rect,
                     light: bool = True) -> dict[str, pygame.Rect]:

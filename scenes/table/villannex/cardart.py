@@ -22,6 +22,7 @@ import pygame
 from game.villannex import cards as vc
 from game.villannex.texts import WEAPON_RULE_SHORT
 from scenes import assets
+from scenes.table.cardtools import blank, card_size, mix, shade, sheet_font
 from scenes.table.villannex.cardkit import (  # noqa: F401  (card_size, frame_rects, ... are read through cardart)
     _SS,
     BACK_COLOR,
@@ -45,23 +46,18 @@ from scenes.table.villannex.cardkit import (  # noqa: F401  (card_size, frame_re
     SUPPLY_COLOR,
     WEAPON_COLOR,
     _badge,
-    _blank,
     _cached,
     _card_base,
     _finish,
     _fit_px,
     _fit_text,
-    _font,
     _layout,
     _least,
-    _mix,
     _put,
-    _shade,
     _signed,
     _text,
     _word_size,
     _wrap,
-    card_size,
     clear_cache,
     frame_rects,
     typeset_minus,
@@ -182,9 +178,9 @@ def _token_size(tok: Token, big: bool, unit: float) -> tuple[float, float]:
     if kind == "arrow":
         return isz * 0.7, isz
     if kind == "num":
-        f = _font("ui-bold", _word_size(isz * 0.95))
+        f = sheet_font("ui-bold", _word_size(isz * 0.95))
         return f.size(_signed(int(value)))[0], max(isz, f.get_height() * 0.8)
-    f = _font("ui-bold", _word_size(isz * 0.62))
+    f = sheet_font("ui-bold", _word_size(isz * 0.62))
     return f.size(str(value))[0], max(isz, f.get_height() * 0.8)
 
 
@@ -291,7 +287,7 @@ def _symbol_plate(s: pygame.Surface, symbol: str, band: pygame.Rect, x: int, max
     if n > 1 and x + 2 * pad + isz + step * (n - 1) > max_right:  # crowd the icons rather than overlap the marks
         step = max(round(isz * 0.45), (max_right - x - 2 * pad - isz) // (n - 1))
     plate = pygame.Rect(x, band.centery - h // 2, 2 * pad + isz + step * (n - 1), h)
-    pygame.draw.rect(s, _shade(CREAM, 0.7), plate, border_radius=h // 2)
+    pygame.draw.rect(s, shade(CREAM, 0.7), plate, border_radius=h // 2)
     pygame.draw.rect(s, CREAM, plate.inflate(-max(2, h // 12), -max(2, h // 12)), border_radius=h // 2)
     cx = plate.x + pad + isz // 2
     for letter in symbol:
@@ -363,15 +359,15 @@ def _village_face(card: vc.VillageCard, width: int, selected_frame: int | None, 
     body = pygame.Rect(lay.body.x, lay.body.y + extra, lay.body.w, lay.body.h - extra)
     lines = effect_lines(card)
     if zoom:
-        text = typeset_minus(vc.effect_text(card), _font("ui", w * 0.058))
+        text = typeset_minus(vc.effect_text(card), sheet_font("ui", w * 0.058))
         pad_x, pad_y = round(w * 0.04), round(w * 0.03)
-        f = _font("ui", w * 0.058)
+        f = sheet_font("ui", w * 0.058)
         need = f.get_linesize() * len(_wrap(text, f, body.w - 2 * pad_x)) + 2 * pad_y
         text_h = max(round(body.h * 0.3), min(round(body.h * 0.55), need))
         text_area = pygame.Rect(body.x, body.bottom - text_h, body.w, text_h)
         icon_area = pygame.Rect(body.x, body.y, body.w, text_area.y - body.y - round(w * 0.015))
         _draw_lines(s, lines, icon_area, w * 0.2)
-        pygame.draw.rect(s, _mix(CREAM, PAPER, 0.6), text_area, border_radius=round(w * 0.03))
+        pygame.draw.rect(s, mix(CREAM, PAPER, 0.6), text_area, border_radius=round(w * 0.03))
         _text_block(s, text, text_area.inflate(-2 * pad_x, -pad_y), w * 0.058)
     else:
         _draw_lines(s, lines, body, w * 0.25)
@@ -390,8 +386,8 @@ def _back(width: int, label: str) -> pygame.Surface:
     s = _card_base(w, h, BACK_COLOR, None, 0)
     inset = round(w * 0.07)
     field = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
-    pat = _blank(w, h)
-    light = (*_mix(BACK_COLOR, CREAM, 0.22), 255)
+    pat = blank(w, h)
+    light = (*mix(BACK_COLOR, CREAM, 0.22), 255)
     step = max(4, round(w * 0.11))
     lw = max(1, round(w / 150))
     for i in range(-h // step - 1, w // step + h // step + 2):  # a diamond lattice
@@ -402,7 +398,7 @@ def _back(width: int, label: str) -> pygame.Surface:
     pygame.draw.rect(s, CREAM, field, max(1, round(w * 0.012)), border_radius=round(w * 0.04))
     plate = pygame.Rect(0, 0, round(w * 0.78), round(h * 0.3))
     plate.center = (w // 2, h // 2)
-    pygame.draw.ellipse(s, _shade(CREAM, 0.75), plate)
+    pygame.draw.ellipse(s, shade(CREAM, 0.75), plate)
     pygame.draw.ellipse(s, CREAM, plate.inflate(-round(w * 0.03), -round(w * 0.03)))
     pygame.draw.ellipse(s, BACK_COLOR, plate.inflate(-round(w * 0.07), -round(w * 0.07)), max(1, round(w / 120)))
     title = pygame.Rect(0, 0, round(plate.w * 0.74), round(plate.h * 0.4))
@@ -431,7 +427,7 @@ def _tab(width: int) -> pygame.Surface:
     fr = _layout(width).frames[0]
     tw, th = fr.w, max(6, round(width * 0.2))
     W, H = tw * _SS, th * _SS
-    s = _blank(W, H)
+    s = blank(W, H)
     body = (210, 122, 44)
     r = round(H * 0.35)
     rect = pygame.Rect(0, 0, W, H)
@@ -520,14 +516,14 @@ def _weapon_back(width: int) -> pygame.Surface:
     s = _card_base(w, h, WEAPON_COLOR, None, 0)
     inset = round(w * 0.07)
     field = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
-    light = _mix(WEAPON_COLOR, CREAM, 0.2)
+    light = mix(WEAPON_COLOR, CREAM, 0.2)
     step = max(4, round(w * 0.12))
     for y in range(field.top, field.bottom, step):
         pygame.draw.line(s, light, (field.left, y), (field.right - 1, y), max(1, round(w / 150)))
     pygame.draw.rect(s, CREAM, field, max(1, round(w * 0.012)), border_radius=round(w * 0.04))
     d = round(w * 0.5)
     pygame.draw.circle(s, CREAM, (w // 2, h // 2), d // 2 + round(w * 0.03))
-    pygame.draw.circle(s, _shade(CREAM, 0.75), (w // 2, h // 2), d // 2 + round(w * 0.03), max(1, round(w / 80)))
+    pygame.draw.circle(s, shade(CREAM, 0.75), (w // 2, h // 2), d // 2 + round(w * 0.03), max(1, round(w / 80)))
     img = assets.icon("weapon", round(d * 0.8))
     s.blit(img, img.get_rect(center=(w // 2, h // 2)))
     plate = pygame.Rect(inset, round(h * 0.08), w - 2 * inset, round(h * 0.2))  # its name, on a cream plate
@@ -538,7 +534,8 @@ def _weapon_back(width: int) -> pygame.Surface:
 
 def special_product_card(card_id: str, width: int, least: int = 0) -> pygame.Surface:
     width = max(8, int(width))
-    return _cached(("special", card_id, width, int(least)), lambda: with_words(least, lambda: _special_face(card_id, width)))
+    return _cached(("special", card_id, width, int(least)),
+                   lambda: with_words(least, lambda: _special_face(card_id, width)))
 
 
 def _special_face(card_id: str, width: int) -> pygame.Surface:
@@ -553,7 +550,8 @@ def market_card(card_id: str, width: int, least: int = 0) -> pygame.Surface:
     width = max(8, int(width))
     if card_id not in vc.MARKET_DEMAND and card_id not in vc.MARKET_SUPPLY:
         raise KeyError(card_id)
-    return _cached(("market", card_id, width, int(least)), lambda: with_words(least, lambda: _market_face(card_id, width)))
+    return _cached(("market", card_id, width, int(least)),
+                   lambda: with_words(least, lambda: _market_face(card_id, width)))
 
 
 def _market_face(card_id: str, width: int) -> pygame.Surface:

@@ -18,16 +18,16 @@ import pygame
 
 from scenes import assets, theme
 from scenes.table import facewords, kit
-
-CARD_RATIO = 1.4
-_SS = 2  # supersampling factor
+from scenes.table.cardtools import BORDER as BORDER  # cardart draws the selected frame's edge in it
+from scenes.table.cardtools import CARD_RATIO as CARD_RATIO
+from scenes.table.cardtools import card_size, shade, sheet_font, stock
+from scenes.table.facewords import SS as _SS
 
 # --- palette ---------------------------------------------------------------------------------------------------
 INK = (43, 33, 24)
 CREAM = (247, 239, 219)
 CREAM_DARK = (232, 219, 190)
 PAPER = (255, 251, 241)
-BORDER = (58, 44, 32)
 POS = (31, 95, 42)
 NEG = (156, 38, 38)
 SELECT = (214, 120, 36)
@@ -52,15 +52,7 @@ GOLD = (232, 185, 35)
 
 _FACES = kit.FaceCache(400)
 _cached = _FACES.get
-
-
-def clear_cache() -> None:
-    _FACES.clear()
-
-
-def card_size(width: int) -> tuple[int, int]:
-    width = max(1, int(width))
-    return width, round(width * CARD_RATIO)
+clear_cache = _FACES.clear  # drops this game's faces (the tests' fresh start, the text audit)
 
 
 # --- layout ----------------------------------------------------------------------------------------------------
@@ -101,14 +93,6 @@ def frame_rects(width: int) -> tuple[pygame.Rect, pygame.Rect]:
 
 
 # --- drawing helpers (all sizes in pixels of the surface being drawn) ------------------------------------------
-def _font(role: str, size: float) -> pygame.font.Font:
-    return assets.font(role, max(5, round(size)), 1 / _SS)  # drawn supersampled: seen at 1/_SS
-
-
-def _blank(w: int, h: int) -> pygame.Surface:
-    return pygame.Surface((w, h), pygame.SRCALPHA)
-
-
 _ACTIVE: list[facewords.Words] = []
 
 
@@ -169,30 +153,15 @@ def _finish(surface: pygame.Surface, width: int, size: tuple[int, int] | None = 
 
 def _card_base(w: int, h: int, face: tuple[int, int, int], band_color: tuple[int, int, int] | None,
                band_h: int) -> pygame.Surface:
-    s = _blank(w, h)
+    """The shared card stock (``cardtools.stock``) and, under a band, Villannex's hairline frame round the body."""
     r = max(2, round(w * 0.06))
     bw = max(1, round(w / 110))
-    pygame.draw.rect(s, BORDER, s.get_rect(), border_radius=r)
-    inner = s.get_rect().inflate(-2 * bw, -2 * bw)
-    pygame.draw.rect(s, face, inner, border_radius=max(1, r - bw))
-    if band_color is not None:
-        band = pygame.Rect(inner.x, inner.y, inner.w, band_h - bw)
-        pygame.draw.rect(s, band_color, band, border_top_left_radius=max(1, r - bw),
-                         border_top_right_radius=max(1, r - bw))
-        pygame.draw.line(s, _shade(band_color, 0.6), (inner.x, band.bottom), (inner.right - 1, band.bottom),
-                         max(1, bw))
+    s, inner, band = stock(w, h, face, radius=r, border_w=bw, band=band_color, band_h=band_h)
+    if band is not None:
         i = round(w * 0.022)
         hair = pygame.Rect(inner.x + i, band.bottom + i, inner.w - 2 * i, inner.bottom - band.bottom - 2 * i)
         pygame.draw.rect(s, CREAM_DARK, hair, max(1, bw), border_radius=max(1, round(r * 0.6)))
     return s
-
-
-def _shade(c: tuple[int, int, int], f: float) -> tuple[int, int, int]:
-    return (round(c[0] * f), round(c[1] * f), round(c[2] * f))
-
-
-def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
 def _text(s: pygame.Surface, text: str, role: str, size: float, color: tuple[int, int, int],
@@ -203,10 +172,10 @@ def _text(s: pygame.Surface, text: str, role: str, size: float, color: tuple[int
 
 
 def _fit_text(text: str, role: str, size: float, max_w: int, min_size: float) -> pygame.font.Font:
-    f = _font(role, size)
+    f = sheet_font(role, size)
     while f.size(text)[0] > max_w and size > min_size:
         size *= 0.93
-        f = _font(role, size)
+        f = sheet_font(role, size)
     return f
 
 
@@ -219,7 +188,7 @@ def _badge(s: pygame.Surface, center: tuple[int, int], d: int, text: str, fill: 
            fg: tuple[int, int, int], rim: tuple[int, int, int] | None = None) -> None:
     """A round number badge: the look for points."""
     r = d // 2
-    pygame.draw.circle(s, rim or _shade(fill, 0.55), center, r)
+    pygame.draw.circle(s, rim or shade(fill, 0.55), center, r)
     pygame.draw.circle(s, fill, center, max(1, r - max(1, d // 12)))
     px = _fit_px(text, "ui-bold", d * 0.56, d * 0.82, d * 0.3)
     if px is None:  # a number is never left out while it can stand a little over the badge's rim

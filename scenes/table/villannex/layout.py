@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import Zone
+from game.engine import Zone, zone_ref
 from game.villannex import present
 from scenes import theme
 from scenes.table import kit
@@ -74,7 +74,8 @@ class SlotBox(LegibleBox):
         """The place whose card would lie nearest ``point``."""
         pos = self.positions(max(self.slots, len(self.sprites)))
         w, h = self.sprite_width(len(pos)), self.card_h
-        return min(range(len(pos)), key=lambda i: (pos[i][0] + w / 2 - point[0]) ** 2 + (pos[i][1] + h / 2 - point[1]) ** 2)
+        return min(range(len(pos)),
+                   key=lambda i: (pos[i][0] + w / 2 - point[0]) ** 2 + (pos[i][1] + h / 2 - point[1]) ** 2)
 
 
 def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
@@ -87,10 +88,10 @@ def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
         if z.id == present.stage_zone(t.shown.phase, z.owner if z.owner is not None else -1):
             down[z.owner] = sum(1 for c in z.cards if c.startswith("?"))
             staged[z.owner] = z.size - down[z.owner]
-        if z.id.startswith("hand:"):
+        if z.ref.role == "hand":
             hidden[z.owner] = sum(1 for c in z.cards if c.startswith("?"))
             known[z.owner] = len(z.cards) - hidden[z.owner]
-        elif z.id.startswith("aside:"):
+        elif z.ref.role == "aside":
             aside[z.owner] = z.size
     t.strip_counts = (known, hidden, aside, staged, down)
     _lay_out(t, zones, area)
@@ -108,7 +109,8 @@ def _lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
     k = t.k
     cw = t.cw = max(40, int(min(area.w / 9.2, t.size[1] * 0.124)))
     ch = round(cw * 1.4)
-    label_h = theme.font("ui-bold", max(theme.least_px(t.size), theme.MIN_FONT + 1, min(18, cw // 7))).get_linesize() + 2
+    label_h = theme.font("ui-bold",
+                         max(theme.least_px(t.size), theme.MIN_FONT + 1, min(18, cw // 7))).get_linesize() + 2
     gap = max(6, int(cw * 0.18))
     # --- the viewer, along the bottom
     hand_h = ch + int(cw * 0.12)
@@ -153,7 +155,7 @@ def _lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
     if others:
         mid_need = label_h + round(cw * 0.62 * 1.4) + 10  # the deck and market stay readable
         room = stage.y - label_h - gap - area.y - mid_need - gap
-        held = {z.owner: z.size for z in zones if z.id.startswith("hand:") and z.owner in others}
+        held = {z.owner: z.size for z in zones if z.ref.role == "hand" and z.owner in others}
         top_h = layout_opponents(t, others, ids, area, cw, label_h, room, held)
     # --- the middle: deck and round plaque, market, random villages, common area, discard
     mid_top = area.y + (top_h + gap if others else 0)
@@ -177,7 +179,7 @@ def layout_opponents(t: Any, others: list[int], ids: set[str], area: pygame.Rect
     cols = len(others)
     avail = (area.w - gap * (cols - 1)) // cols
     inner_w = avail - gap
-    extras = 0.85 * ((1 if any(z.startswith("special:") for z in ids) else 0)
+    extras = 0.85 * ((1 if any(zone_ref(z).role == "special" for z in ids) else 0)
                      + (1 if v.opts.military and not v.solo else 0) + 1)
     head = max(18, int(cw * 0.28))
     by_height = ((room - head - gap // 2) / 2 - 4 - label_h) / 1.4
@@ -212,7 +214,7 @@ def layout_opponents(t: Any, others: list[int], ids: set[str], area: pygame.Rect
         right = row.right
         for zid, label in side:
             w = int(xw * 1.12)
-            kind = "pile" if zid.startswith("aside") else "row"
+            kind = "pile" if zone_ref(zid).role == "aside" else "row"
             box = LegibleBox(zid, pygame.Rect(right - w, row.y, w, row.h), kind, xw,
                              label=label, mat=False, show_note=False)
             t.boxes[zid] = box
@@ -243,7 +245,7 @@ def _strip_panels(t: Any, others: list[int], ids: set[str], area: pygame.Rect, g
     rows1 = max(1, min(3, -(-max((known.get(o, 0) for o in others), default=1) // per)))
     stage_n = max((staged.get(o, 0) for o in others), default=0)
     stage_rows = -(-stage_n // per)
-    side = [z for z in ("special", "weapon") if any(i.startswith(z + ":") for i in ids)]
+    side = [z for z in ("special", "weapon") if any(zone_ref(i).role == z for i in ids)]
     line = sh + 4
     side_rows = -(-len(side) // per)
     panel_h = head + 2 * label_h + (rows1 + max(1, stage_rows + side_rows)) * line + gap // 2

@@ -96,8 +96,8 @@ def legend() -> list[LegendEntry]:
               "resource (itself included).", "repeat_cards"),
         _line("line-extreme", "\"highest:\" / \"lowest (>0):\"", "Changes the value of the resource with the highest "
               "(or the lowest non-zero) value.", "extreme"),
-        _line("line-floor", "Arrow (\"< 2, arrow, 2\")", "After all changes, a value below the number becomes the number; "
-              "on a Market card the arrow means \"buys\".", "floor"),
+        _line("line-floor", "Arrow (\"< 2, arrow, 2\")", "After all changes, a value below the number becomes the "
+              "number; on a Market card the arrow means \"buys\".", "floor"),
         _line("line-bonus", "Dark disc with +points", "Bonus points for each village that meets the line above it on "
               "its own.", "bonus", "Bonus points for each village that meets it."),
         LegendEntry("weapon-card", "Weapon production card",

@@ -16,8 +16,10 @@ import pygame
 
 from game.villannex import cards as vc
 from scenes import assets
+from scenes.table.cardtools import blank, shade
 from scenes.table.villannex.cardkit import (
     _SS,
+    CREAM,
     DEMAND_COLOR,
     ICON_FOR,
     INK,
@@ -26,6 +28,7 @@ from scenes.table.villannex.cardkit import (
     SUPPLY_COLOR,
     WEAPON_COLOR,
     _cached,
+    _finish,
     _fit_px,
     _least,
     _put,
@@ -105,13 +108,11 @@ def strip(title: str, width: int, band: tuple[int, int, int], symbol: str, icon_
           least: int) -> pygame.Surface:
     """A name strip: a rounded cream strip, the card's band colour at its left holding its symbol's first icon (or
     nothing), its name to the right on one line or two. Called inside ``cardkit.with_words``."""
-    from scenes.table.villannex.cardkit import CREAM, _blank, _finish, _shade
-
     w, h = width * _SS, round(width * STRIP_RATIO) * _SS
-    s = _blank(w, h)
+    s = blank(w, h)
     r = max(2, h // 5)
     bw = max(_SS, round(w / 220))
-    pygame.draw.rect(s, _shade(band, 0.6), s.get_rect(), border_radius=r)
+    pygame.draw.rect(s, shade(band, 0.6), s.get_rect(), border_radius=r)
     pygame.draw.rect(s, CREAM, s.get_rect().inflate(-2 * bw, -2 * bw), border_radius=max(1, r - bw))
     tab = pygame.Rect(bw, bw, round(h * 0.78), h - 2 * bw)
     pygame.draw.rect(s, band, tab, border_top_left_radius=max(1, r - bw), border_bottom_left_radius=max(1, r - bw))

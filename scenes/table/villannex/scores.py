@@ -5,7 +5,8 @@ per resource with its value, a row per bonus card that scored, weapons,
 special products and the round total. Rows where nothing happened are left
 out. Under the table, the notes say why: which card changed which value,
 what the market turned into what, how the weapons compared ("2 vs Basil 1:
-+5"), which bonus cards gave nothing and what they ask for. In a 2-round
++5"), which bonus cards gave nothing and what they ask for, and why every
+other 0 is 0 ("Wood 0 for Basil: no wood in the village"). In a 2-round
 game a second block shows both rounds and the game total, and the winner's
 highlight is on the game total (a round's best is only underlined).
 """
@@ -19,6 +20,7 @@ from typing import Any
 import pygame
 
 from game.villannex.cards import RESOURCE_NAMES, VILLAGE_CARDS, demand_text, effect_text, supply_text
+from game.villannex.explain import zero_reasons
 from game.villannex.scoring import RoundScore
 from game.villannex.state import SOLO_GOAL
 from scenes import theme
@@ -55,7 +57,8 @@ def _signed(n: int) -> str:
 
 
 def weapon_notes(rs: RoundScore, names: Sequence[str]) -> list[str]:
-    """How each village's Weapons compared, by name: "Ada 2 vs Basil 1, Cy 0: +10"."""
+    """How each village's Weapons compared, by name: "Ada (2) vs Basil (1), Cy (0): +10" (the counts in brackets:
+    "Player 1 1 ties Ada" read as a typo)."""
     others_all: list[tuple[str, int]] = [(names[i], v.weapons) for i, v in enumerate(rs.villages)]
     others_all += [(VILLAGE_CARDS[iv.card].name, iv.counts[5]) for iv in rs.imaginary]
     out = []
@@ -65,13 +68,14 @@ def weapon_notes(rs: RoundScore, names: Sequence[str]) -> list[str]:
         others = [(n, x) for j, (n, x) in enumerate(others_all) if j != i]
         if v.weapon_case == "A":
             ties = [n for n, x in others if x == v.weapons]
-            out.append(f"{names[i]} {v.weapons} ties {', '.join(ties)} ({v.weapons} each): {_signed(v.weapon_points)}")
+            unit = "Weapon" if v.weapons == 1 else "Weapons"  # never "Player 1 1 ties Ada" (a name ending in a digit)
+            out.append(f"{names[i]} ties {', '.join(ties)} ({v.weapons} {unit} each): {_signed(v.weapon_points)}")
         else:
-            weaker = [f"{n} {x}" for n, x in others if x < v.weapons]
+            weaker = [f"{n} ({x})" for n, x in others if x < v.weapons]
             if weaker:
-                out.append(f"{names[i]} {v.weapons} vs {', '.join(weaker)}: {_signed(v.weapon_points)}")
+                out.append(f"{names[i]} ({v.weapons}) vs {', '.join(weaker)}: {_signed(v.weapon_points)}")
             else:
-                out.append(f"{names[i]} {v.weapons}: no village has fewer, 0")
+                out.append(f"{names[i]} ({v.weapons}): no village has fewer, 0")
     return out
 
 
@@ -100,6 +104,7 @@ def sheet(st: Any, idx: int, over: bool, totals: Sequence[float]) -> Sheet:
     imag = list(rs.imaginary)
     heads = tuple(names[:n]) + tuple(f"({VILLAGE_CARDS[iv.card].name})" for iv in imag)
     rows: list[Row] = []
+    keys: list[str] = []  # each row's ``explain.ScoreRow.key``: why its 0s are 0 (``explain.zero_reasons``)
     for j, letter in enumerate(LETTERS):
         counts = [v.counts[j] for v in rs.villages] + [iv.counts[j] for iv in imag]
         if not any(counts) and not rs.values[j]:
@@ -107,6 +112,7 @@ def sheet(st: Any, idx: int, over: bool, totals: Sequence[float]) -> Sheet:
         cells = tuple(f"{v.counts[j]} × {rs.values[j]} = {v.points[j]}" if v.counts[j] else "–" for v in rs.villages)
         cells += tuple(str(iv.counts[j]) if iv.counts[j] else "–" for iv in imag)
         rows.append(Row(RESOURCE_NAMES[letter].capitalize(), LETTER_ICONS[letter], _signed(rs.values[j]), cells, "res"))
+        keys.append(letter)
     silent: list[str] = []
     if rs.villages:
         for b, (cid, _) in enumerate(rs.villages[0].bonuses):
@@ -117,14 +123,17 @@ def sheet(st: Any, idx: int, over: bool, totals: Sequence[float]) -> Sheet:
                 continue
             cells = tuple(_signed(x) if x else "–" for x in pts) + ("",) * len(imag)
             rows.append(Row(card.name, "occupation" if card.kind == "occupation" else "building", "", cells, "bonus"))
+            keys.append(f"bonus:{cid}")
     weapons = [v.weapons for v in rs.villages] + [iv.counts[5] for iv in imag]
     if any(weapons) or st.opts.military:
         cells = tuple(f"{v.weapons} ({_signed(v.weapon_points)})" if v.weapons else "0" for v in rs.villages)
         cells += tuple(str(iv.counts[5]) for iv in imag)
         rows.append(Row("Weapons", "weapon", "", cells, "bonus"))
+        keys.append("weapons")
     if any(v.special[0] for v in rs.villages):
         cells = tuple(_signed(v.special[1]) if v.special[0] else "–" for v in rs.villages) + ("",) * len(imag)
         rows.append(Row("Special product", "star", "", cells, "bonus"))
+        keys.append("special")
     two = len(st.round_scores) > 1 or (getattr(st.opts, "two_rounds", False) and not st.solo)
     rows.append(Row("Round total" if two else "Total", None, "", tuple(str(v.total) for v in rs.villages)
                     + ("",) * len(imag), "total"))
@@ -146,6 +155,7 @@ def sheet(st: Any, idx: int, over: bool, totals: Sequence[float]) -> Sheet:
     notes += market_notes(rs, names, st.demand, st.supply)
     notes += weapon_notes(rs, names)
     notes += silent
+    notes += zero_reasons(rs, names, keys)
     for iv in imag:
         made = ", ".join(f"{iv.counts[j]} {RESOURCE_NAMES[c]}" for j, c in enumerate("WSLGCA") if iv.counts[j])
         notes.append(f"{VILLAGE_CARDS[iv.card].name} adds an imaginary village ({made or 'nothing'}): it counts in "

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import Event, Gesture, Zone
+from game.engine import Event, Gesture, Zone, zone_ref
 from game.villannex import present
 from game.villannex.cards import MARKET_DEMAND, MARKET_SUPPLY, SPECIAL_PRODUCTS, VILLAGE_CARDS
 from scenes import theme
@@ -49,7 +49,7 @@ class VillannexTable(TableScene):
         """The phase, the zones, and how many cards each other seat holds (an emptied hand makes room in its
         panel: ``layout.layout_opponents``)."""
         held = tuple((z.id, min(z.size, 4), sum(1 for c in z.cards if not c.startswith("?"))) for z in zones
-                     if z.owner != self.front and z.id.startswith(("hand:", "shown:", "village:", "packet:")))
+                     if z.owner != self.front and z.ref.role in ("hand", "shown", "village", "packet"))
         return (self.shown.phase, tuple(z.id for z in zones), held)
 
     def layout_zones(self, zones: Sequence[Zone], area: pygame.Rect) -> None:
@@ -79,7 +79,7 @@ class VillannexTable(TableScene):
         """Another seat's hand shows only its known cards (shown last round), side by side with their names; its label
         counts the face-down ones ("Hand · 4 hidden"). A panel of name strips shows no face-down cards."""
         cards = super().shown_cards(zone)
-        if zone.id in self.strip_zones or (zone.id.startswith("hand:") and zone.owner != self.front):
+        if zone.id in self.strip_zones or (zone.ref.role == "hand" and zone.owner != self.front):
             return tuple(c for c in cards if not c.startswith("?"))  # the label counts the hidden ones
         return cards
 
@@ -169,7 +169,7 @@ class VillannexTable(TableScene):
         frame = self._frame_at(spr, pos)
         if frame is None:
             return None
-        can = spr.tag.zone.startswith("village:") and bool(self.gestures.clicks_on_card(card, spr.tag.zone))
+        can = zone_ref(spr.tag.zone).role == "village" and bool(self.gestures.clicks_on_card(card, spr.tag.zone))
         return present.frame_hint(card, frame, self.frame_of(card), can)
 
     # --- drawing ---------------------------------------------------------------------------------------------------
@@ -180,7 +180,7 @@ class VillannexTable(TableScene):
             tag = spr.tag
             if not isinstance(tag, CardTag) or tag.card not in VILLAGE_CARDS or spr.dragging or not spr.face_up:
                 continue
-            if not tag.zone.startswith("village:") or tag.zone in self.strip_zones:
+            if zone_ref(tag.zone).role != "village" or tag.zone in self.strip_zones:
                 continue
             frame = self.frame_of(tag.card)
             if frame is None:
@@ -195,7 +195,7 @@ class VillannexTable(TableScene):
         pulse = 0.5 + 0.5 * abs(((self.clock * 1.5) % 2) - 1)
         for spr in self.order:
             tag = spr.tag
-            if not isinstance(tag, CardTag) or tag.card is None or not tag.zone.startswith("village:"):
+            if not isinstance(tag, CardTag) or tag.card is None or zone_ref(tag.zone).role != "village":
                 continue
             clicks = self.gestures.clicks_on_card(tag.card, tag.zone)
             if not clicks or spr.dragging:
