@@ -1,5 +1,6 @@
-"""The setup screen's two panels drawn (scenes/setup.py keeps the model, layout and events): drawing is the part
-that grows with each game's options, so it lives apart from what the screen decides. ``self`` is the SetupScene.
+"""The setup screen's two panels drawn (scenes/setup.py keeps the layout and events, setup_form.py the model):
+drawing is the part that grows with each game's options, so it lives apart from what the screen decides. ``self``
+is the SetupScene.
 """
 
 from __future__ import annotations

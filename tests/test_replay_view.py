@@ -5,7 +5,6 @@ changes nothing, runs no AI, saves nothing; its keys, slider and seat picker; op
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pygame
@@ -72,7 +71,6 @@ def test_the_viewer_steps_a_saved_game_forward_and_back_showing_the_live_table(
     ctl = scene.table.ctl
     assert ctl.read_only and ctl.viewer == 0 and scene.position == 0 and scene.total == n
     assert ctl.zone_list == seen[0]
-    start = time.perf_counter()
     for k in range(1, n + 1):
         key(app, pygame.K_RIGHT)
         assert scene.position == k
@@ -86,7 +84,6 @@ def test_the_viewer_steps_a_saved_game_forward_and_back_showing_the_live_table(
         key(app, pygame.K_LEFT)
         assert scene.position == k
         assert ctl.zone_list == seen[k], f"back to decision {k} of {n}"
-    assert time.perf_counter() - start < 20
     assert len(source.history) == n  # the game replayed is never changed
     frame(app, 0.05)
 

@@ -130,7 +130,7 @@ def test_h_searches_in_the_background_while_the_table_keeps_updating(monkeypatch
     for _ in range(10):
         t0 = time.perf_counter()
         frame(app, 0.02)
-        assert time.perf_counter() - t0 < 0.5  # a frame never waits for the search
+        assert time.perf_counter() - t0 < 5  # a frame never waits for the search (held until released below)
     assert hv.coach.thinking and hv.button.text == THINKING and not hv.button.enabled
     assert held.thread is not None and held.thread is not threading.main_thread() and held.thread.is_alive()
     assert table.clock > clock  # the table's time went on
