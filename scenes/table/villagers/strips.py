@@ -117,18 +117,25 @@ def _chain_columns(t: Any, cols: list[Any], sq: list[str], square: Any, rect: py
     if not columns:
         return False
     cell_w, ch = strip_cell(t, [ctype(c).name for col in columns for c in col])
-    deepest = max(len(col) for col in columns)
-    if deepest * (ch + gap) - gap > rect.h or len(columns) * (cell_w + gap) - gap > rect.w:
+    lab = t.least + 8  # the Square's column is labelled, so its villagers do not read as built ones
+    deepest = max([len(col) for col in columns[: len(columns) - bool(sq)]] + [len(sq) + lab / (ch + gap)] * bool(sq))
+    if deepest * (ch + gap) - gap > rect.h or len(columns) * (cell_w + gap * 4) - gap * 4 > rect.w:
         return False
     cw = min(int(cell_w * 1.6), (rect.w - (len(columns) - 1) * gap * 4) // len(columns))
     aspect = ch / cw
     x = rect.x
-    for z, chain in [(z, c) for z, c in zip(cols, chains, strict=True) if c] + ([(square, sq)] if sq else []):
+    for z, chain in [(z, c) for z, c in zip(cols, chains, strict=True) if c]:
         r = pygame.Rect(x, rect.y, cw, len(chain) * (ch + gap) - gap)
         box = t.boxes[z.id] = make_box(t, z.id, r, "cascade", cw, mat=False, gap=0.0, show_note=False)
         box.aspect = aspect
         t.strip_cells[z.id] = (cw, aspect, len(chain))
         x += cw + gap * 4
+    if sq:  # at the panel's right end, under its name, apart from the village's columns
+        r = pygame.Rect(rect.right - cw, rect.y + lab, cw, len(sq) * (ch + gap) - gap)
+        box = t.boxes[square.id] = make_box(t, square.id, r, "cascade", cw, label="Square", mat=False, gap=0.0,
+                                           show_note=False)
+        box.aspect = aspect
+        t.strip_cells[square.id] = (cw, aspect, len(sq))
     return True
 
 
