@@ -490,6 +490,11 @@ class Game(ABC, Generic[S]):
     #: the round's score, hand cards counting against it) says so, never "Your score now: -19" at the first turn.
     estimate_label: str = "Your score now"
 
+    def estimate_label_for(self, view: S, seat: Seat) -> str:
+        """The live score's label at this moment: ``estimate_label`` unless the moment changes what the number is
+        (Villages: once a round is scored it is no longer "if it ended now")."""
+        return self.estimate_label
+
     def estimate_breakdown(self, view: S, seat: Seat, draft: Hashable = None) -> tuple[str, ...]:
         """Where the live score comes from, one line per source ("Grocer: 3 points"), shown when the player
         hovers the score line; () when the game has nothing to itemise."""

@@ -109,18 +109,22 @@ def play_and_record(game: Game, players: int, seed: int, per_seat: int, hard_ite
 
 
 def record(name: str, players: int, games: int, start: int, per_seat: int, hard_iterations: int,
-           coach_iterations: int) -> Path:
+           coach_iterations: int, held_out: bool = False) -> Path:
+    """Append the records of ``games`` games from seed ``start`` on; with ``held_out``, only of seeds in the test
+    split (more positions for the calibration benchmark without playing games the fit would then skip)."""
     game = get_game(name)
     RECORDS.mkdir(parents=True, exist_ok=True)
     path = RECORDS / f"{name}-{players}.jsonl"
     t0 = time.process_time()
     with path.open("a", encoding="utf-8") as f:
-        for seed in range(start, start + games):
+        seeds = [sd for sd in range(start, start + games * 10) if is_test(sd)][:games] if held_out \
+            else list(range(start, start + games))
+        for done, seed in enumerate(seeds, 1):
             for rec in play_and_record(game, players, seed, per_seat, hard_iterations, coach_iterations):
                 f.write(json.dumps(rec, sort_keys=True) + "\n")
             f.flush()
-            if (seed - start + 1) % 10 == 0:
-                print(f"{name} {players}p: {seed - start + 1}/{games} games, cpu {time.process_time() - t0:.0f}s",
+            if done % 10 == 0:
+                print(f"{name} {players}p: {done}/{games} games, cpu {time.process_time() - t0:.0f}s",
                       file=sys.stderr, flush=True)
     return path
 
@@ -247,11 +251,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     rec.add_argument("--per-seat", type=int, default=3)
     rec.add_argument("--hard-iterations", type=int, default=40)
     rec.add_argument("--coach-iterations", type=int, default=COACH_ITERATIONS)
+    rec.add_argument("--held-out", action="store_true", help="play only seeds of the test split")
     sub.add_parser("fit", help="fit every game's model on the records and write game/ai/winchance_data.json")
     args = ap.parse_args(argv)
     if args.command == "record":
         path = record(args.game, args.players, args.games, args.start, args.per_seat, args.hard_iterations,
-                      args.coach_iterations)
+                      args.coach_iterations, args.held_out)
         print(path)
         return 0
     data = fit(load())

@@ -147,6 +147,35 @@ def test_a_hint_to_trade_a_hand_card_names_the_card_given_back() -> None:
     assert all(not mv.text.startswith("Player 1") for mv in hint.moves)
 
 
+def test_a_hint_that_ends_in_a_trade_still_names_the_card_given_back() -> None:
+    """"You place the Harvester as a new entry, then trade a hand card for a Lumberjack" hid the card (a new player,
+    solo at 1024x600): a follow-up that opens another decision is followed one step further."""
+    from game.villagers.actions import TakeBasic
+    from scenes.table.hint import follow_up
+
+    def opens_a_trade(action: object) -> bool:
+        after = m.game.clone(m.state)
+        m.game.apply(after, 0, action)
+        legal = m.game.legal_actions(after, 0) if list(m.game.to_act(after)) == [0] else []
+        return any(isinstance(a, TakeBasic) for a in legal) and not any(type(a) is type(action) for a in legal)
+
+    m = Match.new("villagers", [SeatSpec("Player 1"), SeatSpec("Ada", "random")], 5, {})
+    agent = make_agent("random", 1)
+    said: list[str] = []
+    for _ in range(3000):
+        s = m.to_act()[0]
+        if s == 0:
+            for action in [a for a in m.legal_actions(0) if not isinstance(a, TakeBasic) and opens_a_trade(a)][:4]:
+                then = follow_up(m.game, m.view(0), 0, action, iterations=30, seed=1, cancel=lambda: False)
+                if then.startswith("trade a hand card"):
+                    said.append(then)
+            if said:
+                break
+        m.apply(s, agent.choose(m.game, m.view(s), s))
+    assert said, "no move was followed by a trade in this game"
+    assert all(", then return the " in t for t in said), said
+
+
 # --- the review: your decisions, ending at the result ----------------------------------------------------------------
 def test_the_review_counts_your_decisions_and_ends_at_the_result(monkeypatch: pytest.MonkeyPatch) -> None:
     from game import review
@@ -272,3 +301,17 @@ def test_villages_live_score_says_it_is_the_round_if_it_ended_now() -> None:
     ranked = Outcome(OutcomeKind.RANKED, scores=(0.0, 0.0), winners=(), rewards=(0.5, 0.5))
     assert live_score_words(ranked, -19, True, game.estimate_label) == \
         "This round if it ended now: \u221219"
+
+
+def test_villages_scored_round_is_not_called_if_it_ended_now() -> None:
+    """At a Villages round's end the live line still said "This round if it ended now" beside the round's score
+    table (issue 28): once scored, the label says so."""
+    from dataclasses import replace
+
+    from game.registry import get_game
+    from game.villages.state import Phase
+
+    game = get_game("villages")
+    state = game.new_game(["A", "B"], 3, {})
+    assert game.estimate_label_for(state, 0) == "This round if it ended now"
+    assert game.estimate_label_for(replace(state, phase=Phase.ROUND_END), 0) == "This round scored"

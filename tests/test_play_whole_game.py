@@ -299,7 +299,7 @@ def check(case: Case, table: TableScene, seen: Seen) -> None:
     assert seen.held >= 1 and seen.continued == seen.held, "a round end was held and continued"
     if case.skips:  # the player's own skipped turns are said under the prompt; another seat's only in the log
         logged = [e.text for e in m.log if e.kind == SKIPPED]
-        own = [t for t in logged if t.startswith(m.seats[0].name + " ")]
+        own = [you_words(t, m.seats[0].name) for t in logged if t.startswith(m.seats[0].name + " ")]  # said to you
         assert logged, "this seed's game has a skipped turn"
         if own:
             assert seen.skipped, f"the player's own skipped turn not said under the prompt (logged: {own[:3]})"

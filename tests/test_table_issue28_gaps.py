@@ -213,3 +213,34 @@ def test_the_countess_card_says_the_income_of_her_level() -> None:
     level = match.view(0).countess_level
     face = vg_present.card_face(COUNTESS_CARD, level)
     assert level == "fierce" and f"Earns {LEVEL_OF['fierce'].income} " in face.text and "Earns 4 " not in face.text
+
+
+def test_a_button_that_takes_another_ones_place_ignores_a_click_for_a_moment() -> None:
+    """Villagers & Villains ended a Build/Hire turn by itself after the last affordable hire, and the click meant for
+    "End your Build/Hire turn" landed on "End your Defend turn" in the same place (a new player, 1024x600): nothing
+    passes by accident, so a button that has just taken another's place waits a moment and says why."""
+    from dataclasses import replace
+
+    from scenes.table.gestures import SETTLE_TIME, GestureButton
+    from tests.test_table_generic import frame, make, settle
+
+    app, table = make("villagers", [("Player 1", "human")], {"solo_events": True}, (1024, 600), 3)
+    settle(app, table)
+    assert table.gesture_buttons, "a solo opening asks about its Event with buttons"
+    gestures = table.gestures.buttons
+    table.gesture_buttons = [GestureButton(replace(g, label=f"Old {i}"), table.perform)
+                             for i, g in enumerate(gestures)]
+    table._buttons_moment = ("an earlier phase",)
+    table._update_buttons()
+    button = table.gesture_buttons[0]
+    assert button.settle_until == table.clock + SETTLE_TIME
+    done = len(table.match.history)
+    button.click()
+    assert len(table.match.history) == done and "just changed" in table.ctl.reason
+    frame(app, 0.5, 2)
+    table.gesture_buttons[0].click()
+    assert len(table.match.history) > done
+    table.gesture_buttons = [GestureButton(replace(g, label=f"Old {i}"), table.perform)  # the same phase: the
+                             for i, g in enumerate(table.gestures.buttons)]           # player's own change
+    table._update_buttons()
+    assert all(b.settle_until == 0.0 for b in table.gesture_buttons)

@@ -86,6 +86,9 @@ def test_zones_and_gestures_of_a_build_turn() -> None:
     check_gestures(GAME, st, 0)
     assert GAME.prompt(st, 0).startswith("Build 0 of 2:")
     assert "built 0 of 2" in GAME.seat_status(view, 0)
+    st.built = 2  # the limit reached: the prompt says what is left (it said "drag a hand card onto ..." still)
+    assert GAME.prompt(st, 0) == "Built 2 of 2: trade for a Basic (drag it into your village) or end your build turn"
+    st.built = 0
     face = GAME.card_face(cart)
     assert face.name == "Cartwright" and face.value == "9" and "Lumberjack > Wheeler" in face.text
 

@@ -100,7 +100,8 @@ def _start_turn(st: VillagersState, seat: int) -> list[Event]:
     st.pending = ()
     st.open_monk = ""
     st.phase = Ph.BUILD
-    events = [Event(f"{st.names[seat]} may place {st.build_limit} villagers", "turn")]
+    many = "villager" if st.build_limit == 1 else "villagers"
+    events = [Event(f"{st.names[seat]} may place {st.build_limit} {many}", "turn")]
     return events + _maybe_auto_end(st)
 
 

@@ -9,6 +9,8 @@ The phases around this one are reached by name (engine.Step): a round with a sol
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.engine import Action, Event, IllegalAction, require
 from game.villagers.actions import DraftReserve, DraftRoad, DraftStack, Gift, PassCoin, PlaceCoin
 from game.villagers.countess import gifts_after
@@ -51,8 +53,14 @@ def begin_draft(st: VillagersState) -> list[Event]:
     st.drafted = [0] * st.n
     st.gifts = 0
     st.phase = Ph.DRAFT
-    words = ", ".join(f"{st.names[s]} {st.limits[s]}" for s in seat_order(st, st.first))
-    return [Event(f"Draft phase: drafting limits {words}", "phase"), *_advance(st, st.first)]
+    return [Event(limits_words(st, seat_order(st, st.first)), "phase"), *_advance(st, st.first)]
+
+
+def limits_words(st: VillagersState, order: Sequence[int]) -> str:
+    """The Draft phase's log line: "drafting limits Player 1 2" read as a name run into numbers (a new player,
+    solo), so each limit says what it counts."""
+    words = ", ".join(f"{st.names[s]} up to {st.limits[s]}" for s in order)
+    return f"Draft phase: villagers to draft (2 + Food): {words}"
 
 
 def can_draft(st: VillagersState) -> bool:

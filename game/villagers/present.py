@@ -64,7 +64,7 @@ from game.villagers.gestures import (  # noqa: F401  (the presenter is the one d
     trade_drags,
     trade_return,
 )
-from game.villagers.reach import unlock_options
+from game.villagers.reach import can_trade, trade_cap, unlock_options
 from game.villagers.scoring import Entry, food_in_play, payout_rows, smuggler_gain
 from game.villagers.solo import choice_prompt
 from game.villagers.state import (
@@ -211,7 +211,7 @@ def card_face(card: str, level: str = DEFAULT_LEVEL) -> CardFace:
                         "Market")
     if card in EVENT_OF:
         e = EVENT_OF[card]
-        return CardFace(e.name, _event_text(e.id), f"{e.season} Event · house solo rules", "")
+        return CardFace(e.name, event_text(e.id), f"{e.season} Event · house solo rules", "")
     t = ctype(card)
     value = "2 | 0" if t.name == "Founders" else (str(t.gold) if t.gold else "")
     return CardFace(t.name, card_text(t), card_band(card), value, SUIT_COLORS.get(t.suit))
@@ -240,8 +240,10 @@ EVENT_WORDS: dict[str, str] = {
 }
 
 
-def _event_text(eid: str) -> str:
+def event_text(eid: str) -> str:
     e = EVENT_BY_ID[eid]
+    if e.code == "trade_cap" and e.args[0] < 2:  # not "At most 1 Basic trades", "At most 0 ..."
+        return "At most 1 Basic trade this round." if e.args[0] == 1 else "No Basic trades this round."
     return EVENT_WORDS[e.code].format(*e.args, sym=e.sym)
 
 
@@ -288,6 +290,9 @@ def prompt(v: VillagersState, seat: int) -> str:
         return "Give the Countess a face-up Road villager (drag it to her village)"
     if ph == Ph.ROAD_COIN:
         return "Road update: put a bank coin on a Road villager (click it), or place none"
+    if ph == Ph.BUILD and v.built >= v.build_limit:  # the limit reached: what is left, not "drag a hand card"
+        trade = "trade for a Basic (drag it into your village) or " if can_trade(v, seat) else ""
+        return f"Built {v.built} of {v.build_limit}: {trade}end your build turn"
     if ph == Ph.BUILD:  # one short line; the plaque's tooltip has the rest (``build_help``)
         return f"Build {v.built} of {v.build_limit}: drag a hand card onto the card it sits on"
     if ph == Ph.MONK:
@@ -310,7 +315,7 @@ def prompt(v: VillagersState, seat: int) -> str:
         return "Smuggler: click one of your uncovered villagers with printed Gold to earn half of it"
     if ph == Ph.EVENT:
         e = EVENT_OF[v.event]
-        return f"Event {e.name}: {_event_text(e.id)} Cancel it with the Jester, or let it happen?"
+        return f"Event {e.name}: {event_text(e.id)} Cancel it with the Jester, or let it happen?"
     if ph == Ph.EVENT_CHOICE:
         return choice_prompt(v)
     return ""
@@ -370,7 +375,7 @@ def plaque_lines(v: VillagersState, viewer: int | None) -> list[tuple[str, str]]
     elif v.phase in BUILD_PHASES and who:
         lines.append(("small", who))
         lines.append(("big", f"build {v.built} of {v.build_limit}"))
-        lines.append(("small", f"Basic trades {v.trades} of {MAX_TRADES}"
+        lines.append(("small", f"Basic trades {v.trades} of {trade_cap(v)}"
                       + (" · Tinner: padlocks free" if v.tinner else "")))
     elif v.phase == Ph.ROAD_COIN and who:
         lines.append(("small", who))

@@ -326,8 +326,7 @@ def draft_round_lines(st: VillagersState) -> list[Event]:
     if st.event:
         lines.append(Event(f"Event: {EVENT_OF[st.event].name}", "event", None, True, ("event", st.event)))
     if st.phase == Ph.DRAFT:
-        words = ", ".join(f"{st.names[s]} {st.limits[s]}" for s in range(st.n))
-        lines.append(Event(f"Draft phase: drafting limits {words}", "phase"))
+        lines.append(Event(draft.limits_words(st, range(st.n)), "phase"))
     return lines
 
 

@@ -397,6 +397,9 @@ class Villages(Game[VillagesState]):
 
     estimate_label = "This round if it ended now"
 
+    def estimate_label_for(self, view: VillagesState, seat: Seat) -> str:
+        return "This round scored" if view.phase == Phase.ROUND_END else self.estimate_label
+
     def estimate(self, view: VillagesState, seat: Seat, draft: Hashable = None) -> tuple[float, bool] | None:
         """The round score as it stands for ``seat`` (exact: every card it counts is visible to it)."""
         if view.phase == Phase.OVER or HIDDEN in view.hands[seat]:

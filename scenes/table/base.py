@@ -39,7 +39,7 @@ from scenes.table import kit, record_finished
 from scenes.table.chrome import TableChrome
 from scenes.table.controller import TableController, ai_seed, sound_of
 from scenes.table.focus_view import FocusView
-from scenes.table.gestures import GestureButton, GestureMenu
+from scenes.table.gestures import SETTLE_TIME, GestureButton, GestureMenu
 from scenes.table.hint_view import HintView
 from scenes.table.hooks import TableHooks
 from scenes.table.input import TableInput
@@ -110,6 +110,7 @@ class TableScene(TableHooks, TableChrome, TableSprites, TableInput, TablePacing,
         self.close_score_btn = w.Button("Close", self.close_scores)
         self.round_btn = w.Button("Other round", self.next_score_round)
         self.gesture_buttons: list[GestureButton] = []
+        self._buttons_moment: Hashable = None  # the phase the buttons were made for (``_update_buttons``)
         self.drag = kit.DragController(lambda: self.order, self._on_click, self._on_pickup, self._on_drop,
                                        self._on_cancel, lambda: self.MOVE_TIME * self.af)
         self.drag.on_refused = self._on_refused
@@ -323,12 +324,25 @@ class TableScene(TableHooks, TableChrome, TableSprites, TableInput, TablePacing,
         places; each button then makes, and is found by, its new gesture)."""
         gestures = self.gestures.buttons
         if [b.gesture.label for b in self.gesture_buttons] != [g.label for g in gestures]:
-            self.gesture_buttons = [GestureButton(g, self.perform, primary=True) for g in gestures]
+            before = [b.gesture.label for b in self.gesture_buttons]
+            moment, self._buttons_moment = self._buttons_moment, self.ctl.moment_key()
+            # A button that takes another's place in a new phase waits a moment (gestures.GestureButton); one the
+            # player changes by their own choice ("Roll with 1 extra die" after "+ Buy") does not.
+            wait = self.clock + SETTLE_TIME if moment != self._buttons_moment else 0.0
+            self.gesture_buttons = [
+                GestureButton(g, self.perform, primary=True, on_early=self._changed_under_click,
+                              settle_until=wait if i < len(before) and before[i] != g.label else 0.0,
+                              clock=lambda: self.clock)
+                for i, g in enumerate(gestures)]
             if self.size != (0, 0):
                 self._layout_side()
         else:
             for b, g in zip(self.gesture_buttons, gestures, strict=True):
                 b.gesture = g
+
+    def _changed_under_click(self, button: GestureButton) -> None:
+        self.show_reason(f"That button has just changed: it now says \u201c{button.text}\u201d. Click again to do "
+                         "that.")
 
     # === doing things =================================================================================================
     def perform(self, g: Gesture) -> bool:

@@ -40,7 +40,7 @@ class Estimates:
         if got is None:
             return ""
         score, exact = got
-        label = str(getattr(self.game, "estimate_label", "") or "Your score now")
+        label = str(self.game.estimate_label_for(self.view, self.viewer) or "Your score now")
         return live_score_words(self.outcome(), score, exact, label)  # game.outcome: one wording for every number
 
     def estimate_breakdown(self) -> tuple[str, ...]:

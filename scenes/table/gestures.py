@@ -9,6 +9,7 @@ two gestures may share a label, and a label may be shortened to fit.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 
 import pygame
@@ -25,12 +26,33 @@ __all__ = ["GestureButton", "GestureIndex", "GestureMenu"]
 OUTSIDE = "Choose one, or Cancel (Esc):"
 
 
-class GestureButton(w.Button):
-    """A button that makes ``gesture`` (re-pointed when a refresh brings an equal-worded new one)."""
+#: Seconds a button that took another's place ignores clicks (see ``GestureButton``).
+SETTLE_TIME = 0.7
 
-    def __init__(self, gesture: Gesture, make: Callable[[Gesture], object], *, primary: bool = False) -> None:
+
+class GestureButton(w.Button):
+    """A button that makes ``gesture`` (re-pointed when a refresh brings an equal-worded new one).
+
+    A button that appears where another stood a moment ago ignores clicks for ``SETTLE_TIME`` (issue 28, nothing
+    passes by accident): Villagers & Villains ends a Build/Hire turn by itself when nothing more is affordable, and
+    the click meant for "End your Build/Hire turn" landed on "End your Defend turn" in the same place and ended the
+    Defend turn unplayed. ``on_early`` says why the click did nothing."""
+
+    def __init__(self, gesture: Gesture, make: Callable[[Gesture], object], *, primary: bool = False,
+                 settle_until: float = 0.0, on_early: Callable[[GestureButton], object] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(gesture.label, lambda: make(self.gesture), primary=primary)
         self.gesture = gesture
+        self.settle_until = settle_until  # on ``clock``: the table's, which runs with its frames
+        self.on_early = on_early
+        self.clock = clock
+
+    def click(self) -> None:
+        if self.enabled and self.visible and self.clock() < self.settle_until:
+            if self.on_early is not None:
+                self.on_early(self)
+            return
+        super().click()
 
 
 def button_for(buttons: Sequence[w.Button], gesture: Gesture) -> w.Button | None:

@@ -129,11 +129,12 @@ def _seat_name(game: Game, view: Any, seat: Seat) -> str:
 
 
 def follow_up(game: Game, view: Any, seat: Seat, action: Action, *, iterations: int, seed: int,
-              cancel: Callable[[], bool]) -> str:
+              cancel: Callable[[], bool], depth: int = 2) -> str:
     """The coach's next decision when ``action`` only opens it: the same seat decides again at once, and a
     different kind of decision ("Trade a hand card for a Miner" is followed by which card goes back). Said without
     its subject ("return the Tanner onto its stack"), so the hint names the card (issue 28); "" otherwise. The
-    position after ``action`` is one sample of what the seat does not know, masked again to its view."""
+    position after ``action`` is one sample of what the seat does not know, masked again to its view. Up to
+    ``depth`` steps: "place the Harvester, then trade a hand card for a Lumberjack" still hid the card, a step on."""
     import random
 
     from game.ai import coach
@@ -155,7 +156,13 @@ def follow_up(game: Game, view: Any, seat: Seat, action: Action, *, iterations: 
     if not ranked or cancel():
         return ""
     words = you_words(ranked[0].text, _seat_name(game, after, seat))
-    return words[4:] if words.startswith("You ") else words
+    words = words[4:] if words.startswith("You ") else words
+    if depth > 1:
+        more = follow_up(game, after, seat, ranked[0].action, iterations=max(1, iterations // 2), seed=seed + 2,
+                         cancel=cancel, depth=depth - 1)
+        if more:
+            words = f"{words}, then {more}"
+    return words
 
 
 class HintJob:

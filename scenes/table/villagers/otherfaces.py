@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.villagers.cards import COUNTESS_GOLD
-from game.villagers.present import EVENT_WORDS, SUIT_COLORS
+from game.villagers.present import SUIT_COLORS, event_text
 from game.villagers.state import EVENT_OF
 from scenes import theme
 from scenes.table.cardtools import BORDER, blank, card_size, finish, mix, shade
@@ -166,7 +166,7 @@ def event_card(card: str, width: int, least: int = 0) -> pygame.Surface:
     width = max(8, int(width))
     least = max(theme.MIN_FONT, int(least))
     e = EVENT_OF[card]
-    text = EVENT_WORDS[e.code].format(*e.args, sym=e.sym)
+    text = event_text(e.id)
     when = {"reveal": "At once", "draft": "This Draft phase", "build": "This Build phase"}.get(e.when, "")
     return _cached(("event", card, width, least), lambda: _plain_card(
         width, least, SUMMER if e.season == "Summer" else WINTER, "sun" if e.season == "Summer" else "snowflake",
