@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from game.ai.coach import COACH_ITERATIONS, MoveValue, rank_moves
+from game.ai.coach import COACH_ITERATIONS, MoveValue, apart, rank_moves
 from game.engine import Game
 from game.registry import available_games, get_game, manifests
 
@@ -109,3 +109,23 @@ def test_moves_the_game_calls_blunders_are_still_valued() -> None:
                 assert set(bad) <= {m.action for m in ranking}
                 return
     pytest.skip("no position with a blunder turned up")
+
+
+@pytest.mark.parametrize("name", ["villages", "villagers_villains"])
+def test_moves_searched_apart_meet_the_same_luck(name: str) -> None:
+    """``apart`` (the review's duels, issue 30): each asked move valued by a search of its own, equal shares, best
+    first; every such search samples the same hidden cards and dice in the same order (common random numbers), so a
+    move's value does not depend on which other moves were asked with it, and the same seed gives the same values."""
+    game = get_game(name)
+    state, seat = _positions(game, 2, {}, seed=11, want=1)[0]
+    view = game.view(state, seat)
+    legal = game.legal_actions(view, seat)
+    two = legal[:2]
+    both = apart(game, view, seat, two, iterations=60, seed=4)
+    assert {m.action for m in both} == set(two) and [m.raw for m in both] == sorted((m.raw for m in both),
+                                                                                     reverse=True)
+    assert all(m.visits > 0 and 0.0 <= m.win <= 1.0 for m in both)
+    alone = {a: apart(game, view, seat, [a], iterations=30, seed=4)[0] for a in two}
+    assert all(m == alone[m.action] for m in both), "a move's value depended on the moves asked with it"
+    assert apart(game, view, seat, two, iterations=60, seed=4) == both
+    assert apart(game, view, seat, two, iterations=60, seed=5) != both

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from game.ai import make_agent
 from game.villannex import present
@@ -35,12 +36,18 @@ def test_a_seat_that_kept_its_cards_shows_them_face_down_in_front_of_it() -> Non
     assert zones["hand:0"].size == 6  # the viewer's own hand is untouched until it keeps
 
 
-def test_the_panel_says_how_many_cards_were_kept_face_down() -> None:
-    app, table = vmake([("Ann", "human"), ("Bo", "easy")], {}, size=(1024, 600))
+@pytest.mark.parametrize("options", [{}, {"military": True}])
+def test_the_panel_says_how_many_cards_were_kept_face_down(options: dict[str, Any]) -> None:
+    app, table = vmake([("Ann", "human"), ("Bo", "easy")], options, size=(1024, 600))
     settle(app, table)
     assert table.view.phase == "KEEP" and table.view.locked[1] is not None
     labels = " / ".join(b.label for b in table.boxes.values() if b.name.endswith(":1"))
     assert "4 face down" in labels and "2 hidden" in labels, labels
+    # nothing of the kept row shows, so its words go with the hand's, never over the weapon card alone (a new
+    # player read "Kept · 4 face down" over the Weapon card as the weapon being the kept card)
+    if options:
+        assert "weapon:1" in table.boxes
+        assert "kept 4 face down" in table.boxes["hand:1"].label and not table.boxes["weapon:1"].label
 
 
 def test_one_click_builds_a_card_as_one_click_keeps_one() -> None:
@@ -95,3 +102,28 @@ def test_the_empty_common_area_of_round_one_says_what_it_is_for() -> None:
         theme.text = real
     said = " ".join(drawn)
     assert "After round 1" in said and "produce nothing" in said
+
+
+def test_the_score_sheet_never_runs_under_its_button() -> None:
+    """At 1024x600 the round's notes (kept at the legible size) ran past the sheet's estimated height and the last
+    one ("... it counts in every total but is never scored") lay under the Continue button (a new player)."""
+    from game.match import SeatSpec
+    from scenes.smoke import _finished_match
+    from tests.test_table_generic import make_app
+
+    app = make_app((1024, 600))
+    seats = [SeatSpec("Ann", "human"), SeatSpec("Bo", "easy"), SeatSpec("Cy", "easy")]
+    app.start_match(_finished_match("villannex", seats, 87, ALL))  # its notes overran the estimate
+    frame(app, 0.5, 4)
+    table = app.stack[-1]
+    table.score_open = True
+    got = table.score_panel()
+    assert got is not None
+    drawn: list[tuple[pygame.Rect, int]] = []
+    size, drawer = got
+    table.score_panel = lambda: (size, lambda surf, rect: drawn.append((rect, drawer(surf, rect))) or drawn[-1][1])
+    app.draw()
+    on_window = [(r, used) for r, used in drawn if r.x > 0]  # not the measuring pass, off-screen
+    assert on_window, "this sheet fits the window when measured"
+    for rect, used in on_window:
+        assert rect.y + used <= table.close_score_btn.rect.y, (rect, used, table.close_score_btn.rect)

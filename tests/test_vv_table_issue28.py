@@ -206,3 +206,39 @@ def test_a_big_group_of_short_names_goes_side_by_side() -> None:
     run = strips.place([("buildings:1", cards)], area, 10)["buildings:1"]
     assert run.per_line == 2 and area.contains(run.rect)
     assert all(strips.names(c, run.width, 10) for c in cards)
+
+
+def test_the_die_area_speaks_to_its_roller() -> None:
+    """"Player 1's defence roll" over the player's own roll (a new player, 1024x600): to its roller it is yours."""
+    from game.villagers_villains.explain import RollShow, roll_title
+
+    show = RollShow("defend", 0, (3,), 3, 4, (), "Mara rolls 3", 7)
+    assert roll_title(["Mara", "Ada"], show, 0) == "Your defence roll"
+    assert roll_title(["Mara", "Ada"], show, 1) == "Mara's defence roll"
+    assert roll_title(["Mara", "Ada"], show) == "Mara's defence roll"  # a spectator
+
+
+def test_your_challenge_strip_shows_its_marks_beside_a_long_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 1024x600 your town is name strips: "Snake-men" filled its strip, so its "1/2" (this Defend phase) was
+    left to the tooltip and a new player saw no progress; where the table is free right of the strip, it goes there."""
+    from scenes.table import kit
+    from tests.test_table_generic import frame, make
+
+    app, table = make(GAME, [("Mara", "human"), ("Ada", "easy"), ("Basil", "easy"), ("Clara", "easy")], {},
+                      (1024, 600), 5)
+    st = clone(table.match.state)
+    st.towns = (("snake-men",), (), (), ())
+    st.marks = (("snake-men", 0, 1),)
+    table.match.state = st
+    table.refresh()
+    frame(app, 0.5, 2)
+    zid = next(z for z in table.boxes if z.startswith("challenge:0"))
+    assert zid in table.strip_boxes, "this test is about your town drawn as strips"
+    spr = table.boxes[zid].sprites[0]
+    pills: list[pygame.Rect] = []
+    real = pygame.draw.rect
+    monkeypatch.setattr(overlays.pygame.draw, "rect", lambda surf, col, rect, *a, **k: (
+        pills.append(pygame.Rect(rect)) if col == kit.HOT else None, real(surf, col, rect, *a, **k))[1])
+    overlays.draw_marks(table, pygame.Surface(app.screen.get_size()))
+    assert pills and pills[0].x > spr.rect.x, pills
+    assert not any(o.rect.colliderect(pills[0]) for o in table.order if o is not spr)

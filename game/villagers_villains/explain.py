@@ -70,12 +70,15 @@ def roll_context(d: RollData) -> str:
     return f"{src} vs the {ALL_CARDS[d.target].name}" if src else f"against the {ALL_CARDS[d.target].name}"
 
 
-def roll_title(names: Sequence[str], show: RollShow) -> str:
-    """The die area's heading: "Mara's defence roll", "King's Favor placement"."""
+def roll_title(names: Sequence[str], show: RollShow, viewer: int | None = None) -> str:
+    """The die area's heading: "Mara's defence roll", "Your defence roll" (to its roller), "King's Favor
+    placement"."""
     if show.kind == FAVOR_KIND:
         return "King's Favor placement"
-    who = names[show.roller] if 0 <= show.roller < len(names) else "?"
     what = {"recruit": "recruit roll", "defend": "defence roll", "poach": "poach roll"}.get(show.kind, "roll")
+    if viewer is not None and show.roller == viewer:
+        return f"Your {what}"
+    who = names[show.roller] if 0 <= show.roller < len(names) else "?"
     return f"{who}'s {what}"
 
 

@@ -110,6 +110,12 @@ class TableOverlays:
         width = min(self.play.w, want_w + 2 * pad)
         content_w = width - 2 * pad
         content_h = int(nat_h * content_w / max(1, nat_w))
+        # A drawer that says the height it used is measured first: at 1024x600 the Villannex sheet's words, kept at
+        # the legible size, ran past its estimate and under the Continue button (issue 28).
+        sheet = pygame.Surface((content_w, max(content_h, self.play.h) * 2), pygame.SRCALPHA)
+        used = drawer(sheet, pygame.Rect(0, 0, content_w, content_h))
+        if isinstance(used, int) and used > 0:
+            content_h = used
         height = min(self.play.h, content_h + 3 * pad + bh)
         r = pygame.Rect(0, 0, width, height)
         r.center = self.play.center
@@ -122,13 +128,10 @@ class TableOverlays:
         self.round_btn.rect.bottomleft = (r.x + pad, r.bottom - pad)
         w.draw_panel(surface, r)
         view = pygame.Rect(r.x + pad, r.y + pad, content_w, r.h - 3 * pad - self.close_score_btn.rect.h)
-        if content_h <= view.h:
+        if content_h <= view.h:  # drawn again onto the window itself, where the text audit sees it
             drawer(surface, pygame.Rect(view.x, view.y, view.w, content_h))
-        else:  # too tall for the window: draw it whole off-screen and scroll a window over it
+        else:  # too tall for the window: a window over the sheet drawn off-screen, scrolled
             self.score_scroll = min(self.score_scroll, content_h - view.h)
-            sheet = pygame.Surface((view.w, content_h))
-            sheet.fill(theme.CREAM)
-            drawer(sheet, sheet.get_rect())
             surface.blit(sheet, view.topleft, pygame.Rect(0, self.score_scroll, view.w, view.h))
             bar_h = max(20, view.h * view.h // content_h)
             bar_y = view.y + (view.h - bar_h) * self.score_scroll // max(1, content_h - view.h)

@@ -57,7 +57,7 @@ class Die:
         return found is not None
 
     def title(self, t: Any) -> str:
-        return roll_title(t.view.names, self.show) if self.show is not None else ""
+        return roll_title(t.view.names, self.show, t.viewer) if self.show is not None else ""
 
     # --- drawing ---------------------------------------------------------------------------------------------------
     def draw(self, t: Any, surface: pygame.Surface) -> None:

@@ -187,8 +187,10 @@ def _strip_marks(t: Any, surface: pygame.Surface, spr: kit.CardSprite, box: kit.
     pill = pygame.Rect(0, 0, img.get_width() + size, min(r.h - 2, img.get_height() + 2))
     pill.midright = (r.right - 2, r.centery)
     title = TITLES.get(strips.strip_face(card, r.w, r.h, t.least))
-    if title is not None and pill.x < r.x + title.rect.right + 2:  # no room right of the name: the tooltip says it
-        return
+    if title is not None and pill.x < r.x + title.rect.right + 2:  # no room right of the name: just right of the
+        pill.midleft = (r.right + 3, r.centery)                      # strip where that is free, else the tooltip
+        if not t.play.contains(pill) or any(o is not spr and o.rect.colliderect(pill) for o in t.order):
+            return
     pygame.draw.rect(surface, kit.HOT, pill, border_radius=pill.h // 2)
     pygame.draw.rect(surface, theme.PAPER_EDGE, pill, width=1, border_radius=pill.h // 2)
     surface.blit(img, img.get_rect(center=pill.center))

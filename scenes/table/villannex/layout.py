@@ -256,12 +256,20 @@ def _strip_panels(t: Any, others: list[int], ids: set[str], area: pygame.Rect, g
         t.seat_rects[o] = pygame.Rect(panel.x + gap // 2, panel.y + 2, panel.w - gap, head - 2)
         inner = panel.inflate(-gap, 0)
         row1 = pygame.Rect(inner.x, panel.y + head + label_h, inner.w, rows1 * line)
-        _strip_box(t, f"hand:{o}", row1, sw, "Hand" + (f" · {hidden[o]} hidden" if hidden.get(o) else ""))
         # the row the phase is about (its known cards), then the special product and the weapon card; the row's
         # label (what it is, how many of its cards lie face down, how many are set aside) stands over the first
         stage_id = present.stage_zone(v.phase, o)
         label = present.panel_row_label(v.phase) + (f" · {down[o]} face down" if down.get(o) else "") \
             + (f" · set aside {aside[o]}" if aside.get(o) else "")
+        hand = "Hand" + (f" · {hidden[o]} hidden" if hidden.get(o) else "")
+        if (down.get(o) or aside.get(o)) and not staged.get(o) and stage_id in ids:
+            # nothing of the row shows: its words go with the hand's, never over the weapon card alone (a new
+            # player read "Kept · 4 face down" over the Weapon card as the weapon being the kept card, 1024x600)
+            row = present.panel_row_label(v.phase).lower()
+            hand += (f" · {row} {down[o]} face down" if down.get(o) else "") \
+                + (f" · set aside {aside[o]}" if aside.get(o) else "")
+            label = ""
+        _strip_box(t, f"hand:{o}", row1, sw, hand)
         y = row1.bottom + label_h
         if stage_id in ids and stage_n:
             _strip_box(t, stage_id, pygame.Rect(inner.x, y, inner.w, stage_rows * line), sw, label)
