@@ -93,10 +93,11 @@ def strip_side(t: Any, seat: int, side: pygame.Rect, lab: int, make_box: Any) ->
         names = [ctype(c).name for c in zone.cards if c in CARD_TYPE]
         hidden = zone.size - len(names)
         if hidden and r.h >= 2 * otherfaces.strip_height(t.least):  # the cards nobody saw drafted, in words
-            ch = otherfaces.strip_height(t.least)
-            t.more_cells[zid] = pygame.Rect(r.x, r.bottom - ch, r.w, ch)
+            ch = otherfaces.strip_height(t.least)  # under the known names; with none, right under the label
+            t.more_cells[zid] = pygame.Rect(r.x, r.bottom - ch if names else r.y, r.w, ch)  # (not a gap away)
             t.more_words[zid] = f"{'+' if names else ''}{hidden} face down"
-            r = pygame.Rect(r.x, r.y, r.w, r.h - ch - 2)
+            r = pygame.Rect(r.x, r.y, r.w, r.h - ch - 2) if names else pygame.Rect(r.x, r.y + ch + 2, r.w,
+                                                                                  r.h - ch - 2)
         strip_box(t, zid, r, names, make_box, f"{label} · {zone.size}")
 
 

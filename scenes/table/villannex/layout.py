@@ -94,6 +94,7 @@ def lay_out(t: Any, zones: Sequence[Zone], area: pygame.Rect) -> None:
         elif z.ref.role == "aside":
             aside[z.owner] = z.size
     t.strip_counts = (known, hidden, aside, staged, down)
+    t.common_n = next((z.size for z in zones if z.id == "common"), 0)
     _lay_out(t, zones, area)
     least = theme.least_px(t.size)
     for box in t.boxes.values():
@@ -352,6 +353,13 @@ def layout_middle(t: Any, ids: set[str], mid: pygame.Rect, cw: int, label_h: int
     if "common" in ids and right - x > mcw:
         top_c = mid.y + label_h
         r = pygame.Rect(x, top_c, right - x, max(mch + 8, mid.bottom - top_c))
+        n = t.common_n
+        rows = max(1, (r.h - 4) // max(1, mch + 4))
+        if n * (nw + max(2, int(nw * 0.08))) > r.w * rows:  # whole cards would overlap past the box (round 2 with
+            sw = min(names.strip_width(theme.least_px(t.size)), (r.w - 8) // 2)  # six or more cards, 1024x600):
+            _strip_box(t, "common", r.inflate(-4, -4), sw, "Common area")    # name strips, the zoom says the rest
+            t.boxes["common"].show_note = True
+            return
         t.boxes["common"] = LegibleBox("common", r, "cascade", mcw, label="Common area", gap=0.08,
                                            min_w=nw)
 

@@ -40,6 +40,7 @@ class VillannexTable(TableScene):
         self.mid = pygame.Rect(0, 0, 0, 0)
         self.stage_rect = pygame.Rect(0, 0, 0, 0)
         self.strip_zones: set[str] = set()  # zones drawn as name strips (layout.py), and the zone of each card
+        self.common_n = 0  # cards in the common area (layout.py: whole cards or name strips)
         self.zone_of: dict[str, str] = {}
         self.slot_prefs: dict[str, int] = {}  # card -> the place of the row above the hand it was dropped on
         super().__init__(app, match, runner_mode=runner_mode)
