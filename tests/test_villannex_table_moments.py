@@ -127,3 +127,20 @@ def test_the_score_sheet_never_runs_under_its_button() -> None:
     assert on_window, "this sheet fits the window when measured"
     for rect, used in on_window:
         assert rect.y + used <= table.close_score_btn.rect.y, (rect, used, table.close_score_btn.rect)
+
+
+def test_a_full_common_area_names_every_card_inside_its_box() -> None:
+    """Round 2 of a 3-player 2-round game at 1024x600: six whole cards in the common area overlapped past its box
+    and over its label (a new player); they become name strips that fit."""
+    from scenes.table.villannex.busiest import _match, play_to
+    from tests.test_table_generic import make_app
+
+    app = make_app((1024, 600))
+    match = play_to(_match(3, 3, {**ALL, "two_rounds": True}), "PLAY", 2)  # the market and panels narrow it
+    app.start_match(match)
+    frame(app, 0.5, 3)
+    table = app.stack[-1]
+    box = table.boxes["common"]
+    assert len(box.sprites) >= 6
+    assert "common" in table.strip_zones
+    assert all(box.rect.contains(s.rect) for s in box.sprites), [s.rect for s in box.sprites]
