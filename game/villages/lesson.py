@@ -12,6 +12,7 @@ quote it; the tests hold the engine to it.
 from __future__ import annotations
 
 from game.tutorial import Lesson, Step
+from game.villages.cards import HIGH_SCORE, LOW_SCORE
 
 IDEAS = ("draw", "discard pile", "found", "add", "give", "hire to attack", "battle", "kidnap", "round end",
          "High and Low Score cards")
@@ -103,7 +104,7 @@ LESSON = Lesson(
              "You now hold the High Score card and Ada the Low Score card.",
              "They help whoever is behind: a Goblin gets +2 against the High Score card's holder, a Hero +2 for the "
              "holder of the Low Score card.",
-             None),
+             None, point=(HIGH_SCORE, LOW_SCORE)),
     ),
     pause_on=frozenset({"round-end"}),
     log_has=("Knight 2 = 2 vs Ace 2 = 2", "kidnaps the green Princess", "Robin +70 (total 70), Ada +34",

@@ -112,6 +112,11 @@ class TableHooks:
         just scored, which the engine has already moved on); None: the live view."""
         return None
 
+    def lesson_spot(self, name: str) -> Any | None:
+        """Where a lesson step's pointed ``name`` is drawn when it is neither a zone nor a card sprite (Villages:
+        the High and Low Score cards lying in a seat's header), as a ``pygame.Rect``; None: nowhere."""
+        return None
+
     def score_panel(self) -> tuple[tuple[int, int], Any] | None:
         """The score overlay: ((natural width, height) at scale 1, draw(surface, rect)); None: the generic table of
         ``Game.outcome``."""

@@ -134,6 +134,10 @@ class LessonView:
             spr = next((s for s in t.order if getattr(s.tag, "card", None) == name), None)
             if spr is not None:
                 out.append(pygame.Rect(spr.rect))
+                continue
+            spot = t.lesson_spot(name)
+            if spot is not None:
+                out.append(pygame.Rect(spot))
         return out
 
     def lines(self) -> list[tuple[str, str, tuple[int, int, int]]]:

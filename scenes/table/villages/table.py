@@ -132,6 +132,12 @@ class VillagesTable(VillagesChoice, VillagesLayout, VillagesArena, VillagesOverl
         """What the viewer's turn has used and has left, in words; whose turn it is otherwise."""
         return explain.turn_lines(self.view, self.viewer, self.match.is_over())
 
+    def lesson_spot(self, name: str) -> pygame.Rect | None:
+        """The High and Low Score cards lie in their holders' headers, not as card sprites (the lesson rings them)."""
+        holders = {HIGH_SCORE: self.view.high, LOW_SCORE: self.view.low}
+        rect = self.tab_rects.get(name)
+        return rect if rect is not None and holders.get(name) in self.seat_rects else None
+
     def hover_hint(self, pos: tuple[int, int]) -> str | None:
         holders = {HIGH_SCORE: self.view.high, LOW_SCORE: self.view.low}
         for c, rect in self.tab_rects.items():
