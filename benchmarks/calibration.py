@@ -116,6 +116,31 @@ def bound_preds(game: str, players: int, train: Sequence[dict[str, Any]], test: 
     return [model.predict(inputs(position_of(r, oracle=True), r["raw"])) for r in test], "evaluate"
 
 
+def oracle_subset(game: str, players: int, test: Sequence[dict[str, Any]]) -> tuple[list[int], list[float]] | None:
+    """The clairvoyant bound on the held-out positions the oracle file covers (recorded before the held-out games
+    grew), fitted on two folds of them as ``bound_preds`` does: (indices into ``test``, chances); None under 20."""
+    path = ORACLE / f"{game}-{players}.jsonl"
+    if not path.exists():
+        return None
+    values = {(o["seed"], o["seat"], o["decision"]): o["oracle_raw"]
+              for o in (json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip())}
+    idx = [i for i, r in enumerate(test) if (r["seed"], r["seat"], r["decision"]) in values]
+    if len(idx) < 20:
+        return None
+
+    def x(r: dict[str, Any]) -> list[float]:
+        v = winchance.logit(values[(r["seed"], r["seat"], r["decision"])])
+        return [v, r["progress"] * v, winchance.logit(r["evaluate_full"])]
+
+    fits = {}
+    for parity in (0, 1):
+        fold = [test[i] for i in idx if test[i]["seed"] % 2 == parity]
+        if not fold:
+            return None
+        fits[parity] = fit_logistic([x(r) for r in fold], [float(r["won"]) for r in fold])
+    return idx, [fits[1 - test[i]["seed"] % 2].predict(x(test[i])) for i in idx]
+
+
 def measure(records: Sequence[dict[str, Any]], bins: int = 10) -> list[dict[str, Any]]:
     rows: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for r in records:
@@ -144,6 +169,14 @@ def measure(records: Sequence[dict[str, Any]], bins: int = 10) -> list[dict[str,
                 by_level[level] = {"positions": len(idx), "brier": round(brier([preds[i] for i in idx],
                                                                                 [ys[i] for i in idx]), 4),
                                    "ece": round(ece([preds[i] for i in idx], [ys[i] for i in idx], bins), 4)}
+        subset = None
+        got = oracle_subset(game, players, test) if bound_kind != "search" else None
+        if got is not None:  # the bound where the oracle was run, beside the estimate's skill on the same positions
+            idx, sub = got
+            sy = [ys[i] for i in idx]
+            sbase = brier([sum(sy) / len(sy)] * len(sy), sy)
+            subset = {"positions": len(idx), "bound_skill": round(skill(brier(sub, sy), sbase), 3),
+                      "skill": round(skill(brier([preds[i] for i in idx], sy), sbase), 3)}
         slopes = sorted(slope(r) for r in test)
         out.append({
             "game": game, "players": players, "fitted": winchance.is_calibrated(game, players),
@@ -151,11 +184,17 @@ def measure(records: Sequence[dict[str, Any]], bins: int = 10) -> list[dict[str,
             "positions": len(test), "brier": round(b, 4), "base": round(base, 4), "skill": round(skill(b), 3),
             "ece": round(ece(preds, ys, bins), 4), "ece_floor": round(ece_floor(preds, bins), 4),
             "raw_skill": round(skill(brier(raw, ys)), 3), "raw_ece": round(ece(raw, ys, bins), 4),
-            "bound_skill": round(skill(brier(bound, ys)), 3), "bound_kind": bound_kind,
+            "bound_skill": round(skill(brier(bound, ys)), 3), "bound_kind": bound_kind, "oracle_subset": subset,
             "slope": round(slopes[len(slopes) // 2], 3), "by_level": by_level,
             "reliability": [(n, round(p, 3), round(w, 3)) for n, p, w in reliability(preds, ys, bins)],
         })
     return out
+
+
+def _subset(r: dict[str, Any]) -> str:
+    """", oracle 0.08 vs 0.07 on 90": the clairvoyant search's skill and the estimate's on the positions it saw."""
+    s = r.get("oracle_subset")
+    return f"; oracle {s['bound_skill']:.2f} vs {s['skill']:.2f} on {s['positions']}" if s else ""
 
 
 def markdown(rows: Sequence[dict[str, Any]]) -> str:
@@ -166,7 +205,7 @@ def markdown(rows: Sequence[dict[str, Any]]) -> str:
         lines.append(f"| {r['game']}, {r['players']} | {r['games']} ({r['positions']}) | {r['brier']:.3f} "
                      f"| {r['base']:.3f} | {r['skill']:.2f} | {r['ece']:.3f} ({r['ece_floor']:.3f}) "
                      f"| {r['raw_skill']:.2f} / {r['raw_ece']:.3f} "
-                     f"| {r['bound_skill']:.2f}{'' if r['bound_kind'] == 'search' else '*'} "
+                     f"| {r['bound_skill']:.2f}{'' if r['bound_kind'] == 'search' else '*'}{_subset(r)} "
                      f"| {r['slope']:.2f} |")
     return "\n".join(lines)
 

@@ -244,3 +244,20 @@ def test_a_button_that_takes_another_ones_place_ignores_a_click_for_a_moment() -
                              for i, g in enumerate(table.gestures.buttons)]           # player's own change
     table._update_buttons()
     assert all(b.settle_until == 0.0 for b in table.gesture_buttons)
+
+
+def test_a_refused_drop_names_the_place_not_a_label_cut_to_fit() -> None:
+    """"It cannot go to 6 gold: the lit places are where it may go" (Villages, 1024x600): the village's label was
+    cut to its gold; the reason names the place ("your green village")."""
+    from scenes.table.villages import busiest
+    from tests.test_table_generic import frame, make_app
+
+    app = make_app((1024, 600))
+    app.start_match(dict(busiest.positions())["3p-mid-round"]())
+    frame(app, 0.5, 4)
+    table = app.stack[-1]
+    mine = [name for name in table.boxes if name.startswith(f"village:{table.viewer}:")]
+    assert mine, "the front seat has a village here"
+    table.say_why_not(table.boxes[mine[0]], f"hand:{table.viewer}", True)
+    reason = table.ctl.reason
+    assert reason.startswith("It cannot go to your ") and " village:" in reason, reason
