@@ -4,16 +4,21 @@ liked best.
 
 A decision is graded by the drop in the calibrated win chance (game/ai/winchance.py: a probability fitted to the
 results of self-play games, issue 30) between the best move and the move made (``drop = best_win - chosen_win``).
-The drop is measured twice over: one search over every move finds the best other moves (RIVALS of them), then
-searches with only those and the move made at their root (``coach.duel``, "duels", each with DUEL_SHARE of the
-review's iterations and its own seed) value them. In the first search UCB spends few playouts on a poor move, so
-the value of a poor move made was the least sure number of all, and it sometimes starves the true best move after
-unlucky first playouts; in a duel each move gets its share (with RIVALS + 1 legal moves or fewer the duels hold
-them all and there is no first search). One duel settles a drop far from every threshold; while
-a threshold lies within SURE standard errors of the mean drop another duel is run, up to MAX_DUELS (sequential
-sampling: the time goes where the mark is in doubt). The standard error is the duels' own spread pooled with a
-prior (:func:`standard_error`; issue 30 measured the binomial error of the search to overstate the seed-to-seed
-spread about four times, so the prior is a quarter of it). A drop within SURE of those errors is no mark.
+The drop is measured twice over, every search of it by ``coach.apart``: each move searched by itself (its root
+offers it alone) with an equal share of the iterations, all on the same sampled hidden cards, deck orders and dice
+(common random numbers). The first look searches every legal move so, with the review's iterations, to find the
+best other moves (RIVALS of them); "duels" then search only those and the move made, each move with MOVE_SHARE of
+the review's iterations and each duel with its own seed, and the drop is the best rival's mean minus the move
+made's. Until issue 30 both looks were UCB searches of all their moves at once: UCB spends few playouts on a poor
+move, so the value of a poor move made was the least sure number of all, and it starved a move whose first
+playouts were unlucky, so which moves became the rivals, and the drop with them, depended on the seed (two seeds'
+blunders and mistakes agreed on 38-55 %). With RIVALS + 1 legal moves or fewer the duels hold them all and there is
+no first look; a rival the duels show to be worse than the best one leaves them. One duel settles a drop far from
+every threshold; while a threshold lies within SURE standard errors of the mean drop another duel is run, up to
+MAX_DUELS (sequential sampling: the time goes where the mark is in doubt). The standard error is the duels' own
+spread pooled with a prior (:func:`standard_error`, DUEL_NOISE of the binomial error: issue 30 measured the binomial
+error to overstate the seed-to-seed spread, so the prior is that share of it). A drop within SURE of those errors
+is no mark.
 Otherwise it is held against :data:`THRESHOLDS`:
 
 - a **blunder** costs at least 14 points (0.14) of win chance,
@@ -42,7 +47,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.ai.coach import MoveValue, duel, rank_moves
+from game.ai.coach import MoveValue, apart
 from game.engine import Action
 from game.match import Match
 
@@ -52,20 +57,25 @@ THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.14), ("mistake", 0.07
 SURE = 2.0
 #: The binomial error of a move's chance (``MoveValue.spread``) takes a playout's reward variance at its largest
 #: (v (1 - v), as if every playout ended in a win or a loss); playouts cut short and scored by the evaluation vary
-#: less, and two seeds' drops differ by about this share of it: the prior of :func:`standard_error`.
+#: less, and two seeds' values of a move differ by about this share of it: the gate of :func:`all_close`.
 NOISE_RATIO = 0.25
+#: The same share for a duel's drop, the prior of :func:`standard_error`: measured on marked decisions of Villages
+#: and Villagers & Villains 2p (issue 30), a duel's drop varies from seed to seed by 1.0-1.8 times NOISE_RATIO of
+#: its binomial error (1.35 in the mean); a prior below that stopped the duels on one lucky first drop.
+DUEL_NOISE = 0.35
 #: How many duels' worth of weight that prior has against the duels' own spread.
 PRIOR_DUELS = 2.0
 #: Duels per decision at most: more are run (each with its own seed) while a threshold lies within SURE standard
 #: errors of the mean drop, so a drop near a threshold is measured more finely than one far from every threshold.
 MAX_DUELS = 12
-#: Each duel's iterations, as a share of the review's: a drop far from every threshold is settled by one small
-#: duel, one near a threshold gets as many as it needs (MAX_DUELS), finer steps for the same time.
-DUEL_SHARE = 0.5
-#: How many of the first search's best other moves meet the move made in each duel: its UCB starves a move whose
-#: first playouts were unlucky, so its second best is sometimes the true best (Villagers & Villains: a move worth
-#: 0.53 ranked third at 0.34 on 43 of 300 playouts), and the drop then depended on the seed.
-RIVALS = 2
+#: Each move's iterations in a duel, as a share of the review's: a drop far from every threshold is settled by one
+#: small duel, one near a threshold gets as many as it needs (MAX_DUELS), finer steps for the same time.
+MOVE_SHARE = 0.2
+#: How many of the first look's best other moves meet the move made in the first duel: with two, two seeds' first
+#: looks at a Villages decision of 20-odd moves often put different moves in the top two, and a mark hung on which
+#: (issue 30). The rivals the first duel shows to be worse than the best one leave (:func:`weigh`), so the others
+#: cost one duel.
+RIVALS = 4
 #: Search iterations per reviewed decision by default (the results screen and ``python -m game review``).
 REVIEW_ITERATIONS = 1000
 
@@ -87,7 +97,7 @@ class ReviewEntry:
     of: int = 0  # how many decisions of the seat were reviewed (those with a choice): the 44
     spread: float = 0.0  # standard error of ``drop`` (the search's sampling, on the calibrated scale)
     graded: bool = True  # false: nothing to tell (the drop, or every move's, within SURE errors; one sensible move)
-    duels: int = 0  # how many duels (coach.duel, each its own seed) weighed the drop (weigh)
+    duels: int = 0  # how many duels (coach.apart, each its own seed) weighed the drop (weigh)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -156,33 +166,41 @@ class Weighed:
 
 def weigh(game: Any, view: Any, seat: int, action: Action, rivals: Sequence[Action], *, iterations: int, seed: int,
           cancel: Callable[[], bool] | None = None) -> Weighed | None:
-    """The move made against ``rivals`` in duels (``coach.duel``: those moves alone at the root) of
-    ``iterations`` each, each with its own seed: one, and more while :func:`near_threshold` (at most MAX_DUELS).
-    The best rival is the one with the highest mean chance; each duel's drop is its chance minus the move made's
-    in that duel. None when cancelled."""
+    """The move made against ``rivals`` in duels (``coach.apart``: each move searched alone on common random
+    numbers, ``iterations`` each), each duel with its own seed: one, and more while :func:`near_threshold` (at most
+    MAX_DUELS). The best rival is the one with the highest mean chance; each duel's drop is its chance minus the
+    move made's in that duel. A rival more than SURE standard errors below the best leaves the duels (successive
+    elimination: the time goes to the moves that can still be the best). None when cancelled."""
     runs: list[dict[Action, MoveValue]] = []
     first: list[MoveValue] = []
-    prior = 0.0
+    live = list(rivals)
     se = 0.0
     best = rivals[0]
     for j in range(MAX_DUELS):
-        got = duel(game, view, seat, [*rivals, action], iterations=iterations, seed=seed + 500_009 * (j + 1),
-                   cancel=cancel)
+        got = apart(game, view, seat, [*live, action], iterations=iterations * (len(live) + 1),
+                    seed=seed + 500_009 * (j + 1), cancel=cancel)
         if cancel is not None and cancel():
             return None
         first = first or got
         runs.append({m.action: m for m in got})
-        best = max(rivals, key=lambda a: (sum(r[a].win for r in runs), -rivals.index(a)))
-        if j == 0:
-            prior = (NOISE_RATIO * math.hypot(runs[0][action].spread, runs[0][best].spread)) ** 2
+        means = {a: sum(r[a].win for r in runs) / len(runs) for a in live}
+        best = max(live, key=lambda a: (means[a], -rivals.index(a)))
         drops = [r[best].win - r[action].win for r in runs]
-        se = standard_error(drops, prior)
+        se = standard_error(drops, _prior(runs[0], best, action))
+        live = [a for a in live if a == best or means[best] - means[a] <= SURE * standard_error(
+            [r[best].win - r[a].win for r in runs], _prior(runs[0], best, a))]
         if not near_threshold(sum(drops) / len(drops), se):
             break
     n = len(runs)
     made = replace(runs[-1][action], win=sum(r[action].win for r in runs) / n)
     other = replace(runs[-1][best], win=sum(r[best].win for r in runs) / n)
     return Weighed(made, other, se, n, first)
+
+
+def _prior(run: dict[Action, MoveValue], one: Action, other: Action) -> float:
+    """The prior variance of a duel's difference between two moves' chances (DUEL_NOISE of their binomial errors
+    in the first duel): what :func:`standard_error` pools with the duels' own spread."""
+    return (DUEL_NOISE * math.hypot(run[one].spread, run[other].spread)) ** 2
 
 
 def only_sensible(game: Any, view: Any, seat: int, action: Action, legal: Sequence[Action]) -> bool:
@@ -228,17 +246,17 @@ def review_match(match: Match, seat: int, *, iterations: int = REVIEW_ITERATIONS
         legal = game.legal_actions(view, seat)
         ranking: list[MoveValue] = []
         if len(legal) > RIVALS + 1:
-            # the first look: every move, to find the rivals
-            ranking = rank_moves(game, view, seat, iterations=iterations, seed=decision_seed(seed, i),
-                                 cancel=cancel)
+            # the first look: every move, searched apart in equal shares, to find the rivals
+            ranking = apart(game, view, seat, list(legal), iterations=iterations, seed=decision_seed(seed, i),
+                            cancel=cancel)
             if cancel is not None and cancel():
                 break
-        # the second look (coach.duel, as often as weigh needs): the move made alone against the search's best
-        # other moves, so the drop does not rest on the few playouts UCB spared a poor move; with few moves the
-        # duel holds them all and is the first look too
+        # the second look (duels, as many as weigh needs): the move made against the first look's best other
+        # moves, each searched apart with a larger share; with few moves the duel holds them all and is the first
+        # look too
         rivals = ([m.action for m in ranking if m.action != action] if ranking else
                   [a for a in legal if a != action])[:RIVALS]
-        weighed = weigh(game, view, seat, action, rivals, iterations=max(1, round(iterations * DUEL_SHARE)),
+        weighed = weigh(game, view, seat, action, rivals, iterations=max(1, round(iterations * MOVE_SHARE)),
                         seed=decision_seed(seed, i), cancel=cancel)
         if weighed is None:
             break

@@ -1,8 +1,8 @@
 """The coach: every legal move of a seat valued by the hard AI's search, from that seat's view alone (issue 20).
 
-The hint button and the review of a finished game (game/review.py) ask :func:`rank_moves`. It runs the hard AI's
-search (``HardAgent.search``, game/ai/ismcts.py) with three differences from a move of the hard AI, each for a
-reason:
+The hint button asks :func:`rank_moves`, the review of a finished game (game/review.py) :func:`apart` (each move
+searched by itself, on common random numbers: :class:`Paired`). Both run the hard AI's search (``HardAgent.search``,
+game/ai/ismcts.py) with three differences from a move of the hard AI, each for a reason:
 
 - a fixed number of iterations and no early stop: the same position, iterations and seed give the same answer
   (a review run twice agrees, a test can compare), and every move is valued, not only the leader settled;
@@ -153,9 +153,60 @@ def duel(game: Game, view: Any, seat: Seat, actions: list[Action], *, iterations
     return _ranked(game, view, seat, chosen, iterations, seed, cancel, root_only=True)
 
 
+class Paired:
+    """The game as a search of one move among several searched apart sees it: every call goes to ``game``, except
+    that the n-th ``determinize`` first reseeds the search's generator from (``seed``, n), so the n-th iteration of
+    every such search deals the same hidden cards, the same deck order and the same future dice (each game's
+    determinize draws the state's chance seed too) and starts its playout from the same random numbers: common
+    random numbers, so the difference between two moves' values does not carry the luck of two different samples
+    of the unknown (:func:`apart`)."""
+
+    __slots__ = ("_count", "_game", "_seed")
+
+    def __init__(self, game: Any, seed: int) -> None:
+        self._game = game
+        self._seed = seed
+        self._count = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def determinize(self, view: Any, seat: Seat, rng: random.Random) -> Any:
+        self._count += 1
+        rng.seed(self._seed * 1_000_033 + self._count)
+        return self._game.determinize(view, seat, rng)
+
+
+def apart(game: Game, view: Any, seat: Seat, actions: list[Action], *, iterations: int = COACH_ITERATIONS,
+          seed: int = 0, cancel: Callable[[], bool] | None = None) -> list[MoveValue]:
+    """Each of ``actions`` (legal moves of the seat) valued by a search of its own whose root offers it alone,
+    ``iterations`` shared equally, best first; the searches sample the same determinizations in the same order
+    (:class:`Paired`).
+
+    The review's duels (game/review.py): in one search of a few moves (:func:`duel`) UCB still starves a move whose
+    first playouts were unlucky, and each move's playouts meet other hidden cards and other dice, so the difference
+    of two values carries both samples' luck (issue 30: two seeds' marks agreed on 38-55 %). Searched apart on
+    common random numbers, every move gets its share and meets the same luck as the others, which is what a
+    difference between two moves needs."""
+    view = game.view(view, seat)
+    legal = game.legal_actions(view, seat)
+    chosen = [a for a in legal if a in actions]
+    if not chosen:
+        return []
+    share = max(1, iterations // len(chosen))
+    out: list[MoveValue] = []
+    for action in chosen:
+        out.extend(_ranked(game, view, seat, [action], share, seed, cancel, root_only=True, paired=True))
+        if cancel is not None and cancel():
+            break
+    return sorted(out, key=lambda m: -m.raw)
+
+
 def _ranked(game: Game, view: Any, seat: Seat, legal: list[Action], iterations: int, seed: int,
-            cancel: Callable[[], bool] | None, root_only: bool = False) -> list[MoveValue]:
+            cancel: Callable[[], bool] | None, root_only: bool = False, paired: bool = False) -> list[MoveValue]:
     searched, tuning = searched_game(game, view)
+    if paired:
+        searched = Paired(searched, seed)
     agent = HardAgent(seed, iterations=max(1, iterations), tuning=tuning, early_stop=False)
     agent.shape_margin = False
     rng = random.Random(f"coach:{seed}")
