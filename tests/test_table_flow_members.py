@@ -27,7 +27,8 @@ LAYOUT = frozenset({"layout_zones", "structure_key", "prepare_layout", "relabel"
 FACES = frozenset({"face", "back", "zoom_face", "aspect"})
 #: What the table draws beside the shared chrome.
 DRAWING = frozenset({"draw_under", "draw_over", "draw_over_held", "draw_pile", "seat_header", "seat_chip",
-                     "seat_line", "seat_status_words", "hover_lifts", "went_to", "dimmed_cards", "slot_hint"})
+                     "seat_line", "seat_status_words", "hover_lifts", "went_to", "dimmed_cards", "slot_hint",
+                     "lesson_spot"})
 #: The game's words (``RECAP_SKIP``: the log kinds the hand-over's recap leaves out).
 WORDS = frozenset({"hint", "hover_hint", "estimate_text", "say_why_not", "drop_tag", "headline_extra",
                    "score_panel", "round_button_text", "next_score_round", "RECAP_SKIP"})
