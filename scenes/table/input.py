@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.engine import Gesture
+from game.you import you_words
 from scenes.table import kit
 from scenes.table.gestures import GestureMenu
 from scenes.table.sprites import CardTag
@@ -202,11 +203,10 @@ class TableInput:
             self.show_reason("Dropped off every place, so it went back: the lit places are where it may go.")
         else:
             zone = self.zone_by_id.get(under.name)  # the zone's own name, not a label shortened to fit ("6 gold")
-            label = under.label if zone is None or not zone.label else zone.label
-            label = label or "that place"
+            label = (zone.label if zone is not None and zone.label else under.label) or "that place"
+            if zone is not None and self.viewer is not None and zone.owner == self.viewer:
+                label = you_words(label, self.match.seats[self.viewer].name)  # "Ada's green village" -> "Your ..."
             label = label[0].lower() + label[1:] if label.startswith("Your ") else label
-            if zone is not None and self.viewer is not None and zone.owner == self.viewer and "'s " in label:
-                label = "your " + label.split("'s ", 1)[1]
             self.show_reason(f"It cannot go to {label}: the lit places are where it may go.")
 
     def _on_refused(self, spr: kit.CardSprite) -> None:

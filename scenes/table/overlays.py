@@ -112,10 +112,15 @@ class TableOverlays:
         content_h = int(nat_h * content_w / max(1, nat_w))
         # A drawer that says the height it used is measured first: at 1024x600 the Villannex sheet's words, kept at
         # the legible size, ran past its estimate and under the Continue button (issue 28).
-        sheet = pygame.Surface((content_w, max(content_h, self.play.h) * 2), pygame.SRCALPHA)
-        used = drawer(sheet, pygame.Rect(0, 0, content_w, content_h))
-        if isinstance(used, int) and used > 0:
-            content_h = used
+        # Measured once per sheet shown, not every frame the overlay stays open.
+        key = (content_w, nat_w, nat_h, getattr(self, "score_round", None), len(outcome.rounds),
+               self.match.is_over(), len(self.match.history), self.size)
+        memo = getattr(self, "_score_sheet", None)
+        if memo is None or memo[0] != key:
+            sheet = pygame.Surface((content_w, max(content_h, self.play.h) * 2), pygame.SRCALPHA)
+            used = drawer(sheet, pygame.Rect(0, 0, content_w, content_h))
+            memo = self._score_sheet = (key, sheet, used if isinstance(used, int) and used > 0 else content_h)
+        _key, sheet, content_h = memo
         height = min(self.play.h, content_h + 3 * pad + bh)
         r = pygame.Rect(0, 0, width, height)
         r.center = self.play.center
