@@ -217,14 +217,19 @@ def decision_seed(seed: int, index: int) -> int:
 
 def review_match(match: Match, seat: int, *, iterations: int = REVIEW_ITERATIONS, seed: int = 0,
                  progress: Callable[[int, int], None] | None = None,
-                 cancel: Callable[[], bool] | None = None) -> list[ReviewEntry]:
+                 cancel: Callable[[], bool] | None = None, part: int = 0, parts: int = 1) -> list[ReviewEntry]:
     """Each decision ``seat`` made, evaluated from that seat's view at the time (see the module docstring).
 
     ``progress(done, total)`` is called before the first search and after each (``total``: the seat's decisions
     with a choice). ``cancel`` is asked between searches and inside them; when it answers true the review stops
-    and returns the entries finished so far. ValueError for a seat the match does not have."""
+    and returns the entries finished so far. ``part`` of ``parts``: only every ``parts``-th decision from the
+    ``part``-th on (numbered as in the whole review), so that several workers share one review; each decision has
+    its own seed, so the parts together are the whole review, entry for entry (``done`` then counts this part's).
+    ValueError for a seat the match does not have, or a part it cannot have."""
     if type(seat) is not int or not 0 <= seat < len(match.seats):
         raise ValueError(f"the game has no seat {seat!r} (seats 0 to {len(match.seats) - 1})")
+    if not 0 <= part < parts:
+        raise ValueError(f"no part {part} of {parts}")
     game = match.game
     # one replay first, keeping the seat's view at each of its decisions with a choice: the total is then known
     # for the progress bar before the first (slow) search
@@ -241,6 +246,8 @@ def review_match(match: Match, seat: int, *, iterations: int = REVIEW_ITERATIONS
     if progress is not None:
         progress(0, len(todo))
     for number, (i, view, action, choices) in enumerate(todo, start=1):
+        if (number - 1) % parts != part:
+            continue
         if cancel is not None and cancel():
             break
         legal = game.legal_actions(view, seat)

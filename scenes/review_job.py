@@ -5,7 +5,10 @@ number of iterations: seconds to minutes of work. The review screen must keep
 drawing at 55+ fps meanwhile. On Linux the search runs in a forked worker
 process ("process" mode), so the render thread never waits for the GIL; its
 progress and result come back through a queue that the screen polls
-(``poll``) and ``cancel`` ends the worker. Elsewhere (no fork) it runs in a
+(``poll``) and ``cancel`` ends the worker. Where the machine has cores to spare,
+several workers share the review (every n-th decision each, ``review_match``'s
+``part``): each decision has its own seed, so the merged review is the same
+entry for entry, only sooner. Elsewhere (no fork) it runs in a
 thread on its own copy of the match, with a short interpreter switch interval
 while it runs, as the AI seats' runner does (``scenes.table.ai_runner``). The
 screen reads ``done``/``total`` for its progress line and ``entries`` once
@@ -15,6 +18,7 @@ finished; a cancelled job keeps nothing. No pygame here.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
 import sys
 import threading
@@ -23,11 +27,13 @@ from collections.abc import Callable
 from typing import Any
 
 from game.match import Match
+from game.review import REVIEW_ITERATIONS
 from scenes.table.ai_runner import ShortSwitch
 
 #: The search per decision at the table's review (``review_match``'s ``iterations``): a fixed budget, so the
-#: same game gives the same review every time.
-ITERATIONS = 300
+#: same game gives the same review every time, and the budget at which a second seed repeats at least 90 % of the
+#: blunders and mistakes (docs/performance.md, "Review stability"; at 300 Villages kept 81 %, Villagers 86 %).
+ITERATIONS = REVIEW_ITERATIONS
 SEED = 0
 
 ReviewFn = Callable[..., list[Any]]
@@ -45,16 +51,25 @@ def default_mode() -> str:
     return "process" if sys.platform.startswith("linux") else "thread"
 
 
-def _worker(match: Match, seat: int, iterations: int, seed: int, review: ReviewFn, out: Any, stop: Any) -> None:
-    """The worker process: the review, its progress and its result (or error) sent back through ``out``."""
+def default_workers() -> int:
+    """Worker processes for one review: every core but one (the window's), at most 4, at least 1."""
+    return max(1, min(4, (os.cpu_count() or 1) - 1))
+
+
+def _worker(match: Match, seat: int, iterations: int, seed: int, review: ReviewFn, out: Any, stop: Any,
+            part: int = 0, parts: int = 1) -> None:
+    """A worker process: its part of the review, its progress and its result (or error) sent back through ``out``,
+    each message naming the part."""
     try:
         copy = Match(match.game_name, tuple(match.seats), match.seed, dict(match.options))
         copy.replay([(r.seat, r.action) for r in match.history])
+        share = {"part": part, "parts": parts} if parts > 1 else {}
         got = review(copy, seat, iterations=iterations, seed=seed,
-                     progress=lambda done, total: out.put(("progress", done, total)), cancel=stop.is_set)
-        out.put(("done", list(got)))
+                     progress=lambda done, total: out.put(("progress", part, done, total)), cancel=stop.is_set,
+                     **share)
+        out.put(("done", part, list(got)))
     except BaseException as exc:  # noqa: BLE001 - reported to the screen, never a silent stall
-        out.put(("error", f"{type(exc).__name__}: {exc}" if not str(exc) else str(exc)))
+        out.put(("error", part, f"{type(exc).__name__}: {exc}" if not str(exc) else str(exc)))
 
 
 def default_review() -> ReviewFn:
@@ -66,13 +81,15 @@ def default_review() -> ReviewFn:
 
 class ReviewJob:
     """One review of ``seat``'s decisions in ``match``, run in the background (``start``) by a worker process or a
-    thread (``mode``; default: ``default_mode``)."""
+    thread (``mode``; default: ``default_mode``); in process mode ``workers`` processes share it (default:
+    ``default_workers``)."""
 
     def __init__(self, match: Match, seat: int, *, iterations: int = ITERATIONS, seed: int = SEED,
-                 review: ReviewFn | None = None, mode: str | None = None) -> None:
+                 review: ReviewFn | None = None, mode: str | None = None, workers: int | None = None) -> None:
         self.mode = mode or default_mode()
         if self.mode not in ("thread", "process"):
             raise ValueError(f"unknown review mode {self.mode!r}")
+        self.workers = 1 if self.mode == "thread" else max(1, workers or default_workers())
         self.match = match
         self.seat = seat
         self.iterations = iterations
@@ -84,7 +101,10 @@ class ReviewJob:
         self.error: BaseException | None = None
         self._cancel = _Cancel()
         self._thread: threading.Thread | None = None
-        self._proc: Any = None  # the worker process ("process" mode)
+        self._proc: Any = None  # the first worker process ("process" mode)
+        self._procs: list[Any] = []  # every worker process, the part each reviews by its place
+        self._parts_done: dict[int, int] = {}  # decisions each part has reviewed
+        self._parts_got: dict[int, list[Any]] = {}  # each finished part's entries
         self._queue: Any = None
         self._stop: Any = None
         self._switched = False  # this job holds a ShortSwitch
@@ -111,10 +131,13 @@ class ReviewJob:
         if self.mode == "process":
             ctx = multiprocessing.get_context("fork")
             self._queue, self._stop = ctx.Queue(), ctx.Event()
-            self._proc = ctx.Process(target=_worker, name=f"review-seat-{self.seat}", daemon=True,
-                                     args=(self.match, self.seat, self.iterations, self.seed, review, self._queue,
-                                           self._stop))
-            self._proc.start()
+            self._procs = [ctx.Process(target=_worker, name=f"review-seat-{self.seat}-{k}", daemon=True,
+                                       args=(self.match, self.seat, self.iterations, self.seed, review, self._queue,
+                                             self._stop, k, self.workers))
+                           for k in range(self.workers)]
+            self._proc = self._procs[0]
+            for proc in self._procs:
+                proc.start()
             return
         with self._lock:
             if not self._switched:
@@ -147,32 +170,36 @@ class ReviewJob:
         """Take in what the worker process has sent (once a frame; nothing to do in thread mode)."""
         if self._queue is None or self.cancelled:
             return
-        proc = self._proc
-        gone = proc is not None and not proc.is_alive()  # asked before reading: all it sent is in the queue then
+        # asked before reading: all a finished worker sent is in the queue then
+        gone = [k for k, proc in enumerate(self._procs) if not proc.is_alive()]
         while True:
             try:
                 msg = self._queue.get_nowait()
             except (queue.Empty, OSError, ValueError):
                 break
             if msg[0] == "progress":
-                self.done, self.total = int(msg[1]), int(msg[2])
+                self._parts_done[int(msg[1])] = int(msg[2])
+                self.done, self.total = sum(self._parts_done.values()), int(msg[3])
             elif msg[0] == "done":
-                self.entries = list(msg[1])
-                self.done = self.total
-                self._end_worker()
+                self._parts_got[int(msg[1])] = list(msg[2])
+                if len(self._parts_got) == len(self._procs):
+                    merged = {e.index: e for got in self._parts_got.values() for e in got}
+                    self.entries = [merged[i] for i in sorted(merged)]
+                    self.done = self.total
+                    self._end_worker()
             else:
-                self.error = RuntimeError(msg[1])
+                self.error = RuntimeError(msg[2])
                 self._end_worker()
-        if gone and self.running:
-            assert proc is not None
-            self.error = RuntimeError(f"the review stopped (exit code {proc.exitcode})")
+        lost = [k for k in gone if k not in self._parts_got]
+        if lost and self.running:
+            self.error = RuntimeError(f"the review stopped (exit code {self._procs[lost[0]].exitcode})")
 
     def _end_worker(self) -> None:
-        """The result is in: the worker is done (it only has its queue to flush)."""
-        if self._proc is not None:
-            self._proc.join(0.5)
-            if self._proc.is_alive():
-                self._proc.terminate()
+        """The result is in (or an error): the workers are done (they only have their queue to flush)."""
+        for proc in self._procs:
+            proc.join(0.5)
+            if proc.is_alive():
+                proc.terminate()
 
     def _restore(self) -> None:
         with self._lock:
@@ -186,9 +213,9 @@ class ReviewJob:
         self._restore()
         if self._stop is not None:
             self._stop.set()
-        proc = self._proc
-        if proc is not None and proc.is_alive():
-            proc.terminate()
+        for proc in self._procs:
+            if proc.is_alive():
+                proc.terminate()
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until the review ends (tests): the thread, or the worker's result taken in."""

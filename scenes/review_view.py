@@ -79,6 +79,8 @@ class ReviewScene(Scene):
     opaque = True  # it paints the whole window (its cached frame includes the table's wood)
     #: How the search runs (``ReviewJob``'s mode; None: a worker process where one can be forked, else a thread).
     MODE: str | None = None
+    #: How many worker processes share it (None: ``review_job.default_workers``, every core but the window's).
+    WORKERS: int | None = None
 
     def __init__(self, app: AppLike, match: Match, seat: int, *, iterations: int | None = None) -> None:
         super().__init__(app)
@@ -121,7 +123,8 @@ class ReviewScene(Scene):
         """Review the current seat (again, after a cancelled or failed one)."""
         if self.job is not None and (self.job.running or self.job.finished):
             return
-        self.job = ReviewJob(self.match, self.seat, mode=self.MODE, iterations=self.iterations or ITERATIONS)
+        self.job = ReviewJob(self.match, self.seat, mode=self.MODE, iterations=self.iterations or ITERATIONS,
+                             workers=self.WORKERS)
         self.job.start()
 
     def set_seat(self, seat: int) -> None:
@@ -341,7 +344,7 @@ class ReviewScene(Scene):
     def note(self) -> str:
         job = self.job
         n = job.iterations if job is not None else 0
-        return (f"Each decision was searched {n} times from the seat's own view at the time; a drop within the "
+        return (f"Each decision was searched {n:,} times from the seat's own view at the time; a drop within the "
                 "search's own uncertainty is not marked. Click a decision or its mark to see it in the replay.")
 
     def _draw_progress(self, surface: pygame.Surface, area: pygame.Rect, words: str) -> None:

@@ -4,8 +4,8 @@ A player saw the hint say 35 % in a Villannex solitaire game where the review of
 240 ways to build shared the hint's 200 iterations, each move was tried once at most, and the hint showed the move
 whose single playout happened to win ((1 + 2 x mean) / 3 = 34 %); the review's second search said 0-4 % (its "duel"
 did not even restrict the search to the two moves). Here the seat plays the hint's top move and the review of that
-decision, at the review screen's iterations and another seed, must give the move made the hint's chance within the
-search's noise: in both solo games and a competitive one.
+decision, at the review screen's iterations (``REVIEW_ITERATIONS``, which the screen uses) and another seed, must
+give the move made the hint's chance within the search's noise: in both solo games and a competitive one.
 """
 
 from __future__ import annotations
@@ -15,10 +15,8 @@ import pytest
 from game.ai.coach import COACH_ITERATIONS, rank_moves
 from game.match import Match, SeatSpec
 from game.play import decide, make_agents
-from game.review import review_match
+from game.review import REVIEW_ITERATIONS, review_match
 
-#: The review screen's search per decision (scenes/review_job.py ITERATIONS; not imported: no scenes in game tests).
-REVIEW_ITERATIONS = 300
 #: How far the two numbers may lie apart: both are means of a few hundred playouts of one move, and the search's
 #: noise between two seeds is a few points (docs/performance.md); the fault this guards against was 33 points.
 TOLERANCE = 0.08

@@ -188,6 +188,7 @@ def test_the_review_counts_your_decisions_and_ends_at_the_result(monkeypatch: py
                 for n, i in enumerate(mine, start=1)]
 
     monkeypatch.setattr(review, "review_match", fake)
+    monkeypatch.setattr(ReviewScene, "WORKERS", 1)  # the fake is a whole review, not a part of one
     entries = fake(m, 0)
     assert your_curve(entries)[-1] == (len(mine), 0.1)  # the axis counts the seat's decisions, not everyone's
     out = m.game.outcome(m.state)

@@ -24,6 +24,7 @@ from tests.test_table_generic import click, frame, key, make_app
 @pytest.fixture(autouse=True)
 def _home(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("VILLAGE_TABLETOP_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(ReviewScene, "WORKERS", 1)  # the fakes below stand for a whole review, not a part of one
 
 
 def fake_review(match: Match, seat: int, *, iterations: int = 1000, seed: int = 0, progress: Any = None,
@@ -124,6 +125,28 @@ def test_progress_is_shown_and_leaving_cancels(mode: str, monkeypatch: pytest.Mo
         assert not job.running and job.entries is None
     finally:
         job.cancel()
+
+
+def test_workers_sharing_a_review_give_the_whole_review_entry_for_entry() -> None:
+    from scenes.review_job import ReviewJob
+
+    match = finished("villagers_villains")
+    whole = review.review_match(match, 0, iterations=12, seed=3)
+    job = ReviewJob(match, 0, iterations=12, seed=3, mode="process", workers=3)
+    assert job.workers == 3
+    job.start()
+    try:
+        job.wait(120)
+        assert job.error is None and job.entries is not None
+        assert [e.to_json() for e in job.entries] == [e.to_json() for e in whole]
+        assert job.done == job.total == len(whole) > 3
+        assert sorted(len(got) for got in job._parts_got.values()) == [len(whole) // 3 + (k < len(whole) % 3)
+                                                                        for k in (2, 1, 0)]  # a third each
+        assert all(not p.is_alive() for p in job._procs)
+    finally:
+        job.cancel()
+    with pytest.raises(ValueError, match="no part 2 of 2"):
+        review.review_match(match, 0, iterations=12, part=2, parts=2)
 
 
 def test_a_failed_review_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
