@@ -17,6 +17,7 @@ Esc or "Close replay" goes back to where it was opened from.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
@@ -35,11 +36,13 @@ STEP_KEYS: dict[int, int] = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGE
 READ_ONLY_WORDS = "Replay: nothing here changes the game. Left and Right step through the decisions, Esc closes."
 
 
-def open_replay(app: AppLike, match: Match, at: int | None = None, seat: Seat | None = None) -> bool:
+def open_replay(app: AppLike, match: Match, at: int | None = None, seat: Seat | None = None,
+                notes: Mapping[int, tuple[str, str]] | None = None) -> bool:
     """Open the replay viewer over the current screen (the Load screen's and the results screen's "Replay");
-    a game that cannot be rebuilt says why in a toast instead. Returns whether it opened."""
+    a game that cannot be rebuilt says why in a toast instead. Returns whether it opened. ``notes``: the review's
+    verdict (title, words) on the decision due at a position, shown in the prompt there (``ReplayScene``)."""
     try:
-        scene = ReplayScene(app, match, at, seat)
+        scene = ReplayScene(app, match, at, seat, notes)
     except (GameError, ValueError, LookupError) as exc:
         app.toast(f"This game cannot be replayed: {exc}")
         return False
@@ -55,9 +58,14 @@ class ReplayScene(Scene):
 
     opaque = True  # the table paints the whole window
 
-    def __init__(self, app: AppLike, match: Match, at: int | None = None, seat: Seat | None = None) -> None:
+    def __init__(self, app: AppLike, match: Match, at: int | None = None, seat: Seat | None = None,
+                 notes: Mapping[int, tuple[str, str]] | None = None) -> None:
         super().__init__(app)
         self.match = match  # the game replayed (never changed; the crash log names it)
+        # opened from the review: what it said of the decision due at a position (title, words), so the choice is
+        # seen with its verdict and the better move named, not only as "Ann to decide"
+        self.notes = dict(notes or {})
+        self.notes_seat = seat  # they speak to this seat ("your decision"): shown only through its eyes
         self.cursor = ReplayCursor(match)
         self.cursor.go(0 if at is None else at)
         self.choices = viewer_choices(match)
@@ -254,6 +262,9 @@ class ReplayScene(Scene):
             names = " and ".join(self.match.seats[s].name for s in acting)
             t.prompt.title = f"{names} to decide" if names else decision_words(self.position, self.total)
         t.prompt.detail = READ_ONLY_WORDS
+        note = self.notes.get(self.position) if self.viewer == self.notes_seat else None
+        if note is not None:
+            t.prompt.title, t.prompt.detail = note
         t.prompt.alert = False
         t.prompt.thinking = None
         t.prompt.clock = ""

@@ -162,8 +162,18 @@ class ReviewScene(Scene):
         return entry_words(entry, whose=f"{self.match.seats[self.seat].name}'s")
 
     def open_entry(self, entry: Any) -> None:
-        """The replay at the position before ``entry``'s decision, seen by the reviewed seat."""
-        open_replay(self.app, self.match, at=entry.index, seat=self.seat)
+        """The replay at the position before ``entry``'s decision, seen by the reviewed seat, with the review's
+        verdict on each marked decision (and this one) in its prompt as the player steps through."""
+        notes = {e.index: (self.entry_title(e), self.entry_words(e)) for e in (self.entries or [])
+                 if e.grade or e is entry}
+        open_replay(self.app, self.match, at=entry.index, seat=self.seat, notes=notes)
+
+    def entry_title(self, entry: Any) -> str:
+        """"Blunder: 23 points lost (66 % to 43 %)", or "Reviewed: no mark" for a decision without one."""
+        if not entry.grade:
+            return "Reviewed: no mark" if entry.drop < 0.005 else f"Reviewed: {round(100 * entry.drop)} points lost"
+        return f"{entry.grade.capitalize()}: {round(100 * entry.drop)} points lost ({pct(entry.best_win)} to " \
+               f"{pct(entry.chosen_win)})"
 
     def close(self) -> None:
         if self.job is not None and self.job.running:
@@ -401,8 +411,7 @@ class ReviewScene(Scene):
             y = rr.y + pad // 2
             if e.grade:
                 draw_mark(surface, e.grade, (x + px // 2, y + lh // 2), max(5, px * 2 // 5))
-                label = (f"{e.grade.capitalize()}: {round(100 * e.drop)} points lost "
-                         f"({pct(e.best_win)} to {pct(e.chosen_win)})")
+                label = self.entry_title(e)
                 surface.blit(theme.text(label, "ui-bold", px, theme.INK), (x + px * 3 // 2, y))
                 y += bold.get_linesize()
             for line in lines:

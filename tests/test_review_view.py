@@ -81,6 +81,18 @@ def test_review_lists_the_costliest_decisions_and_opens_the_replay_before_one(mo
     assert isinstance(replay, ReplayScene)
     assert replay.position == pick[0].index and replay.viewer == 0  # the choice as it was, before it was made
     assert replay.cursor.next_seat() == 0
+    frame(app, 0.05)  # the review's verdict on the decision shown, in the prompt, and the better move with it
+    title = replay.table.prompt.title
+    assert title == scene.entry_title(pick[0]) and title.startswith(f"{pick[0].grade.capitalize()}: ")
+    assert replay.table.prompt.detail == scene.entry_words(pick[0]) and " Best: " in replay.table.prompt.detail
+    unmarked = next(e for e in entries if not e.grade and e.index > pick[0].index)
+    replay.cursor.go(unmarked.index)
+    frame(app, 0.05)
+    assert not replay.table.prompt.title.endswith("points lost")  # an unmarked decision has no verdict
+    replay.set_viewer(1)
+    replay.cursor.go(pick[0].index)
+    frame(app, 0.05)
+    assert replay.table.prompt.title != title  # "your decision" is said only through the reviewed seat's eyes
     key(app, pygame.K_ESCAPE)
     assert app.top is scene and scene.entries is entries  # back to the same review, not a new one
     mark = next(i for i in scene.marks if i != pick[0].index)
