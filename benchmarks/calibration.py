@@ -86,59 +86,55 @@ def slope(rec: dict[str, Any], step: float = 0.1) -> float:
     return (winchance.calibrated(rec["game"], pos, hi) - winchance.calibrated(rec["game"], pos, lo)) / (hi - lo)
 
 
-def bound_preds(game: str, players: int, train: Sequence[dict[str, Any]], test: Sequence[dict[str, Any]]
-                ) -> tuple[list[float], str]:
-    """The bound's chances on the held-out records: with the clairvoyant search's values
-    (``python -m game.winchance_oracle``), the same regression on them fitted on two folds of the held-out games
-    (odd and even seeds, each predicted by the other's fit); else the fit with the evaluation of the true state in
-    place of a sampled one (a weaker bound: the search still samples)."""
-    path = ORACLE / f"{game}-{players}.jsonl"
-    values: dict[tuple[int, int, int], float] = {}
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                o = json.loads(line)
-                values[(o["seed"], o["seat"], o["decision"])] = o["oracle_raw"]
-    if values and all((r["seed"], r["seat"], r["decision"]) in values for r in test):
-        def x(r: dict[str, Any]) -> list[float]:
-            v = winchance.logit(values[(r["seed"], r["seat"], r["decision"])])
-            return [v, r["progress"] * v, winchance.logit(r["evaluate_full"])]
-
-        fits = {}
-        for parity in (0, 1):
-            fold = [r for r in test if r["seed"] % 2 == parity]
-            if not fold:
-                break
-            fits[parity] = fit_logistic([x(r) for r in fold], [float(r["won"]) for r in fold])
-        else:
-            return [fits[1 - r["seed"] % 2].predict(x(r)) for r in test], "search"
-    model = fit_records(train, oracle=True)
-    return [model.predict(inputs(position_of(r, oracle=True), r["raw"])) for r in test], "evaluate"
-
-
-def oracle_subset(game: str, players: int, test: Sequence[dict[str, Any]]) -> tuple[list[int], list[float]] | None:
-    """The clairvoyant bound on the held-out positions the oracle file covers (recorded before the held-out games
-    grew), fitted on two folds of them as ``bound_preds`` does: (indices into ``test``, chances); None under 20."""
+def oracle_values(game: str, players: int) -> dict[tuple[int, int, int], float]:
+    """The clairvoyant search's raw value of each recorded position it was run on (``python -m
+    game.winchance_oracle``), by (seed, seat, decision); empty without its file."""
     path = ORACLE / f"{game}-{players}.jsonl"
     if not path.exists():
-        return None
-    values = {(o["seed"], o["seat"], o["decision"]): o["oracle_raw"]
-              for o in (json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip())}
-    idx = [i for i, r in enumerate(test) if (r["seed"], r["seat"], r["decision"]) in values]
-    if len(idx) < 20:
-        return None
+        return {}
+    return {(o["seed"], o["seat"], o["decision"]): o["oracle_raw"]
+            for o in (json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip())}
 
+
+def two_fold(records: Sequence[dict[str, Any]], values: dict[tuple[int, int, int], float]) -> list[float] | None:
+    """Chances from the oracle's ``values`` by the same regression, fitted on two folds of ``records`` (odd and
+    even seeds, each predicted by the other's fit); None when a fold is empty."""
     def x(r: dict[str, Any]) -> list[float]:
         v = winchance.logit(values[(r["seed"], r["seat"], r["decision"])])
         return [v, r["progress"] * v, winchance.logit(r["evaluate_full"])]
 
     fits = {}
     for parity in (0, 1):
-        fold = [test[i] for i in idx if test[i]["seed"] % 2 == parity]
+        fold = [r for r in records if r["seed"] % 2 == parity]
         if not fold:
             return None
         fits[parity] = fit_logistic([x(r) for r in fold], [float(r["won"]) for r in fold])
-    return idx, [fits[1 - test[i]["seed"] % 2].predict(x(test[i])) for i in idx]
+    return [fits[1 - r["seed"] % 2].predict(x(r)) for r in records]
+
+
+def bound_preds(game: str, players: int, train: Sequence[dict[str, Any]], test: Sequence[dict[str, Any]]
+                ) -> tuple[list[float], str]:
+    """The bound's chances on the held-out records: with the clairvoyant search's values on every one of them,
+    :func:`two_fold`; else the fit with the evaluation of the true state in place of a sampled one (a weaker bound:
+    the search still samples)."""
+    values = oracle_values(game, players)
+    if values and all((r["seed"], r["seat"], r["decision"]) in values for r in test):
+        got = two_fold(test, values)
+        if got is not None:
+            return got, "search"
+    model = fit_records(train, oracle=True)
+    return [model.predict(inputs(position_of(r, oracle=True), r["raw"])) for r in test], "evaluate"
+
+
+def oracle_subset(game: str, players: int, test: Sequence[dict[str, Any]]) -> tuple[list[int], list[float]] | None:
+    """The clairvoyant bound on the held-out positions the oracle file covers (recorded before the held-out games
+    grew), by :func:`two_fold` on them: (indices into ``test``, chances); None under 20."""
+    values = oracle_values(game, players)
+    idx = [i for i, r in enumerate(test) if (r["seed"], r["seat"], r["decision"]) in values]
+    if len(idx) < 20:
+        return None
+    got = two_fold([test[i] for i in idx], values)
+    return (idx, got) if got is not None else None
 
 
 def measure(records: Sequence[dict[str, Any]], bins: int = 10) -> list[dict[str, Any]]:

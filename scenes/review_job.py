@@ -189,15 +189,17 @@ class ReviewJob:
                     self._end_worker()
             else:
                 self.error = RuntimeError(msg[2])
-                self._end_worker()
+                self._end_worker(wait=False)  # the other parts are of no use now
         lost = [k for k in gone if k not in self._parts_got]
         if lost and self.running:
             self.error = RuntimeError(f"the review stopped (exit code {self._procs[lost[0]].exitcode})")
 
-    def _end_worker(self) -> None:
-        """The result is in (or an error): the workers are done (they only have their queue to flush)."""
+    def _end_worker(self, wait: bool = True) -> None:
+        """The result is in: the workers are done and only have their queue to flush (``wait``); after an error the
+        others are ended at once."""
         for proc in self._procs:
-            proc.join(0.5)
+            if wait:
+                proc.join(0.5)
             if proc.is_alive():
                 proc.terminate()
 

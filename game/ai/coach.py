@@ -127,8 +127,8 @@ def rank_moves(game: Game, view: Any, seat: Seat, *, iterations: int = COACH_ITE
     if len(ranked) <= CANDIDATES or ranked[0].visits >= SURE_VISITS or (cancel is not None and cancel()):
         return ranked
     top = {m.action for m in ranked[:CANDIDATES]}
-    again = _ranked(game, view, seat, [a for a in legal if a in top], iterations, seed + 300_007, cancel,
-                    root_only=True)
+    again = duel(game, view, seat, [a for a in legal if a in top], iterations=iterations, seed=seed + 300_007,
+                 cancel=cancel)
     floor = again[-1]
     rest = [m if m.raw <= floor.raw else replace(m, raw=floor.raw, win=min(m.win, floor.win))
             for m in ranked[CANDIDATES:]]
@@ -139,12 +139,11 @@ def duel(game: Game, view: Any, seat: Seat, actions: list[Action], *, iterations
          seed: int = 0, cancel: Callable[[], bool] | None = None) -> list[MoveValue]:
     """Only ``actions`` (legal moves of the seat) valued, by a search whose root offers nothing else, best first.
 
-    The review's second look at a decision (game/review.py): in the search over every move, UCB spends few
-    playouts on a poor move, so the value of a poor move made is the least sure number of all and changes most with
-    the seed. Searched alone against the best move, each gets about half the iterations. (Until issue 30 the
-    search's root still offered every legal move, so this was a second search of all of them: the hint's second
-    look and the review's duels rest on the root really offering ``actions`` alone, ``HardAgent.search``'s
-    ``root_only``.)"""
+    The hint's second look at its best candidates (:func:`rank_moves`): in the search over every move, where the
+    moves outnumber the iterations, the best move's value rests on a playout or two. (Until issue 30 the search's
+    root still offered every legal move, so this was a second search of all of them: the second look rests on the
+    root really offering ``actions`` alone, ``HardAgent.search``'s ``root_only``. The review searches each move by
+    itself instead: :func:`apart`.)"""
     view = game.view(view, seat)
     legal = game.legal_actions(view, seat)
     chosen = [a for a in legal if a in actions]

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.engine import Action, Event, Gesture, IllegalAction, Outcome, Zone
+from game.you import you_words
 from scenes.table.ai_runner import AIRunner
 from scenes.table.estimates import Estimates
 from scenes.table.gesture_index import GestureIndex
@@ -512,6 +513,13 @@ class TableController(Estimates, LessonHook):
                 time.sleep(0.002)
 
     # === words ===================================================================================================
+    def said_to_viewer(self, text: str) -> str:
+        """``text`` said to the seat at the screen: its name becomes "you" (``game.you.you_words``: "Player 1 has no
+        gold" reads as about someone else under the player's own prompt); as it is with no seat there."""
+        seats = self.match.seats
+        return you_words(text, seats[self.viewer].name) if self.viewer is not None and 0 <= self.viewer < len(
+            seats) else text
+
     def waiting_words(self) -> str:
         names = [self.view.names[s] for s in self.match.to_act()]
         if not names:

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 import pygame
 
 from game.engine import Gesture
-from game.you import you_words
 from scenes.table import kit
 from scenes.table.gestures import GestureMenu
 from scenes.table.sprites import CardTag
@@ -205,7 +204,7 @@ class TableInput:
             zone = self.zone_by_id.get(under.name)  # the zone's own name, not a label shortened to fit ("6 gold")
             label = (zone.label if zone is not None and zone.label else under.label) or "that place"
             if zone is not None and self.viewer is not None and zone.owner == self.viewer:
-                label = you_words(label, self.match.seats[self.viewer].name)  # "Ada's green village" -> "Your ..."
+                label = self.ctl.said_to_viewer(label)  # "Ada's green village" -> "Your green village"
             label = label[0].lower() + label[1:] if label.startswith("Your ") else label
             self.show_reason(f"It cannot go to {label}: the lit places are where it may go.")
 

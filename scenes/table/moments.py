@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import ROUND_END, SKIPPED, Event
-from game.you import you_words
 
 #: Seconds (times the animation speed) a table with no human viewer waits after a round end.
 SPECTATOR_HOLD = 2.5
@@ -76,18 +75,10 @@ class Moments:
             if not e.visible(viewer):
                 continue
             if e.kind == SKIPPED and self._whose(e) in (None, viewer):
-                self.notes.append(self._to_you(e.text))  # another seat's pass goes to the log and the summary only
+                self.notes.append(self.table.said_to_viewer(e.text))  # another seat's pass: the log and summary only
             elif e.kind == ROUND_END:
                 self._round_end(e)
         del self.notes[:-MAX_NOTES]
-
-    def _to_you(self, text: str) -> str:
-        """The note under the viewer's own prompt speaks to them ("Player 1 has no gold for an extra die" read as
-        about someone else)."""
-        t = self.table
-        seats = list(getattr(t.match, "seats", ()))
-        name = seats[t.viewer].name if t.viewer is not None and 0 <= t.viewer < len(seats) else ""
-        return you_words(text, name) if name else text
 
     def _whose(self, e: Event) -> int | None:
         """The seat a skipped line is about: its data's ``seat`` where the game gives one, else the seat whose name
